@@ -1,0 +1,119 @@
+# tabletop: set-up, checks and tests.   `make help` lists the targets.
+#
+# Needs only python3 (3.11+), Node.js 20+ and make. Everything else is
+# installed on first use, pinned, and redone only when the pins change:
+#   .venv/         Python packages from pyproject.toml (`.[dev]`, editable)
+#   .venv/mpstubs/ MicroPython stubs, pinned in pyproject.toml's `mpstubs` extra
+#   node_modules/  MicroPython WebAssembly build and pyright, from package-lock.json
+#
+# Type checking, two ways:
+#   firmware/           pyright, basic mode, against the MicroPython stubs instead of
+#                       CPython's typeshed (pyrightconfig.firmware.json). The stubs go
+#                       in with `pip install --target .venv/mpstubs/lib/site-packages`;
+#                       that folder is pyright's typeshed and the site-packages of a
+#                       fake interpreter, so CPython's stdlib stays invisible: `import
+#                       dataclasses` or `time.foo()` in firmware/ is an error.
+#   sim/, host_tools/   mypy --strict with CPython's typeshed ([tool.mypy] in pyproject.toml).
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+BIN    := $(VENV)/bin
+PIP    := $(PY) -m pip --disable-pip-version-check --quiet
+MPSTUBS := $(VENV)/mpstubs/lib/site-packages
+
+PY_STAMP  := $(VENV)/.installed
+NPM_STAMP := node_modules/.installed
+
+# The stub pins, read from pyproject.toml so that they live in one place.
+STUB_PINS = $$($(PY) -c 'import tomllib; f = open("pyproject.toml", "rb"); \
+	print(" ".join(tomllib.load(f)["project"]["optional-dependencies"]["mpstubs"]))')
+
+PYTEST_ARGS ?=
+ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help setup test check lint typecheck pytest fmt sim bench clean distclean
+
+help:
+	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
+	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
+	@echo "make bench      run the benchmarks"
+	@echo "make lint       ruff check + ruff format --check"
+	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/"
+	@echo "make pytest     only the tests (PYTEST_ARGS='-k pacal' passes arguments)"
+	@echo "make fmt        ruff format + ruff check --fix"
+	@echo "make setup      install everything (done by the targets above when needed)"
+	@echo "make clean      remove caches and build outputs; distclean also .venv and node_modules"
+
+# --- set-up -------------------------------------------------------------------
+
+setup: $(PY_STAMP) $(NPM_STAMP)
+
+$(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "error: tabletop needs Python 3.11 or newer, and PYTHON=$(PYTHON) is not." >&2; \
+	  echo "       It says: $$($(PYTHON) --version 2>&1 | head -n 1)" >&2; \
+	  echo "       Pick another with e.g. 'make PYTHON=python3.12 $(MAKECMDGOALS)'." >&2; \
+	  exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(PY_STAMP): pyproject.toml | $(PY)
+	$(PIP) install -e '.[dev]'
+	rm -rf $(VENV)/mpstubs
+	$(PIP) install --target $(MPSTUBS) $(STUB_PINS)
+	touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	@node -e 'process.exit(parseInt(process.versions.node) < 20 ? 1 : 0)' 2>/dev/null || { \
+	  echo "error: tabletop needs Node.js 20 or newer (with npm)." >&2; \
+	  echo "       node says: $$(node --version 2>&1 | head -n 1)" >&2; \
+	  exit 1; }
+	npm ci --no-audit --no-fund
+	touch $@
+
+# --- checks and tests -----------------------------------------------------------
+
+# Runs all three steps even when one fails, then fails if any did.
+test: setup
+	@failed=""; \
+	for step in lint typecheck pytest; do \
+	  $(MAKE) --no-print-directory $$step || failed="$$failed $$step"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed" >&2; exit 1; fi
+
+check: lint typecheck
+
+# lint and typecheck run both of their tools, then fail if either did.
+lint: $(PY_STAMP)
+	$(BIN)/ruff check .; status=$$?; \
+	$(BIN)/ruff format --check . && exit $$status
+
+typecheck: $(PY_STAMP) $(NPM_STAMP)
+	node_modules/.bin/pyright -p pyrightconfig.firmware.json; status=$$?; \
+	$(BIN)/mypy && exit $$status
+
+pytest: $(PY_STAMP) $(NPM_STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+fmt: $(PY_STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# --- running --------------------------------------------------------------------
+
+sim: $(PY_STAMP)
+	$(PY) -m sim $(ARGS)
+
+bench: $(PY_STAMP) $(NPM_STAMP)
+	$(PY) -m tests.bench $(ARGS)
+
+# --- cleaning -------------------------------------------------------------------
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -path ./node_modules -prune -o \
+	  \( -name __pycache__ -o -name '*.mpy' \) -print0 | xargs -0 rm -rf
+
+distclean: clean
+	rm -rf $(VENV) node_modules

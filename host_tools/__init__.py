@@ -1,0 +1,1 @@
+"""Host tools: deploy, monitor, record and wire up a board (CPython only)."""

@@ -1,0 +1,3 @@
+"""Placeholder until the real benchmark driver lands."""
+
+print("no benchmarks yet")

