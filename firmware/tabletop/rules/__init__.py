@@ -1,0 +1,1 @@
+"""Game rules, one module per game: ``pacal``, ``pyraos``."""

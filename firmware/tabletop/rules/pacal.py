@@ -1,0 +1,495 @@
+"""Pacal: the card-pyramid duel (a match to three won rounds) and the solo game.
+
+    from tabletop.rules import pacal
+    game = pacal.Pacal("duel")
+    game.apply(pacal.deal_duel(rng))          # or a deal read from a record
+    for move in game.legal_moves(): ...
+    game.apply(move)                          # IllegalMove says why; state untouched
+    game.field_mask(player, card)             # bit f-1 set: card may go on field f
+    game.outcome()                            # None while the match goes on
+
+Events are tuples ``(kind, player, a, b)`` of ints; their record form is given
+by ``tabletop.notation`` (see shared/spec/records.md):
+
+    (DEAL, first, (hand0, hand1), aside)   duel deal (hands of 15, aside of 20)
+    (DEAL, 0, pile, aside)                  solo deal (pile of 40 top first, aside 10)
+    (OFFER, p, a, b)    (TAKE, p, card, 0)    (PLACE, p, card, field)    (KEEP, p, card, 0)
+
+Fields are numbered 1..10 in reading order; the visible cards must fall
+strictly from field 1 to field 10, and a field takes at most two cards (the
+second covers the first). docs/RULES.md has the rules and every decision.
+"""
+
+from tabletop.rules.common import Game, is_int
+
+DEAL = 0
+OFFER = 1
+TAKE = 2
+PLACE = 3
+KEEP = 4
+
+DUEL = "duel"
+SOLO = "solo"
+VARIANTS = (DUEL, SOLO)
+
+# Simultaneous finish: the smaller spread wins (Dutch and English books);
+# the French book says the larger.
+SMALLER_SPREAD = "smaller"
+LARGER_SPREAD = "larger"
+
+CARDS = 50
+FIELDS = 10
+HAND_SIZE = 15
+TURNS = 14  # offers per round; then each player holds one last card
+ROUNDS_TO_WIN = 3
+
+# Phases: what the game waits for.
+P_DEAL = 0
+P_OFFER = 1
+P_TAKE = 2
+P_BUILD = 3  # both players build the card they received
+P_LAST = 4  # both players build or keep their last card
+P_OVER = 5
+
+# Where a card is (loc[card]); per-player places add the player index.
+L_UNDEALT = 0
+L_ASIDE = 1
+L_PILE = 2
+L_OFFERED = 3
+L_HAND = 4  # 4, 5
+L_TO_BUILD = 6  # 6, 7: received, must be built now
+L_PYRAMID = 8  # 8, 9
+L_KEPT = 10  # 10, 11
+
+
+class Pacal(Game):
+    """A Pacal match (``"duel"``) or solo game (``"solo"``).
+
+    Options: ``tiebreak`` decides a round both players finish in the same turn
+    (``"smaller"`` spread wins, as the Dutch and English books say; ``"larger"``
+    as the French book says). ``solo_cover=False`` applies the French book's
+    stricter solo sentence: a solo card may not cover another.
+    """
+
+    OVER = P_OVER
+
+    def __init__(self, variant=DUEL, tiebreak=SMALLER_SPREAD, solo_cover=True):
+        if variant not in VARIANTS:
+            raise ValueError("unknown Pacal variant %r" % (variant,))
+        if tiebreak not in (SMALLER_SPREAD, LARGER_SPREAD):
+            raise ValueError("tiebreak must be 'smaller' or 'larger'")
+        self.variant = variant
+        self.tiebreak = tiebreak
+        self.solo_cover = solo_cover
+        self.loc = bytearray(CARDS + 1)
+        self.top = bytearray(2 * FIELDS)  # visible card per field, 0 = empty
+        self.under = bytearray(2 * FIELDS)  # covered card, 0 = not covered
+        self.phase = P_DEAL
+        self.turn = 0  # duel: the player who offers (or offered) this turn
+        self.offer = (0, 0)
+        self.pending = [0, 0]  # card each player must build now, 0 = none
+        self.turns_done = 0  # completed offers this round
+        self.first = 0  # who offered first this round
+        self.results = []  # winner of each finished round: 0, 1 or None (drawn)
+        self.reasons = []  # and why, in words
+        self.wins = [0, 0]
+        self.pile = ()  # solo: the pile, top first
+        self.drawn = 0  # solo: cards taken from the pile so far
+
+    # -- the board's question -------------------------------------------
+
+    def field_mask(self, player, card):
+        """Fields where ``player`` may build ``card`` now, as a bit mask
+        (bit f-1 for field f). Allocates nothing."""
+        top = self.top
+        under = self.under
+        base = player * FIELDS
+        cover = self.solo_cover or self.variant != SOLO
+        mask = 0
+        above = CARDS + 1  # nearest visible card before field f
+        f = 0
+        while f < FIELDS:
+            v = top[base + f]
+            if above > card and (v == 0 or (cover and under[base + f] == 0)):
+                below = 0  # nearest visible card after field f
+                g = f + 1
+                while g < FIELDS:
+                    below = top[base + g]
+                    if below:
+                        break
+                    g += 1
+                if below < card:
+                    mask |= 1 << f
+            if v:
+                above = v
+                if v < card:
+                    break  # every later field has a smaller card before it
+            f += 1
+        return mask
+
+    def fields(self, player, card):
+        """The fields (1..10) where ``player`` may build ``card`` now."""
+        mask = self.field_mask(player, card)
+        return [f + 1 for f in range(FIELDS) if mask >> f & 1]
+
+    # -- reading the state ----------------------------------------------
+
+    def pyramid(self, player):
+        """The visible card on each field 1..10 (0 = empty), as a list."""
+        base = player * FIELDS
+        return list(self.top[base : base + FIELDS])
+
+    def covered(self, player):
+        """The covered card under each field 1..10 (0 = not covered)."""
+        base = player * FIELDS
+        return list(self.under[base : base + FIELDS])
+
+    def filled(self, player):
+        """How many of the player's 10 fields hold a card."""
+        base = player * FIELDS
+        n = 0
+        for f in range(FIELDS):
+            if self.top[base + f]:
+                n += 1
+        return n
+
+    def complete(self, player):
+        return self.filled(player) == FIELDS
+
+    def spread(self, player):
+        """Highest minus lowest visible card (field 1 minus field 10)."""
+        base = player * FIELDS
+        return self.top[base] - self.top[base + FIELDS - 1]
+
+    def hand(self, player):
+        """The cards in the player's hand, ascending (duel)."""
+        want = L_HAND + player
+        return [c for c in range(1, CARDS + 1) if self.loc[c] == want]
+
+    def to_move(self):
+        """The players who may make the next event, as a tuple."""
+        ph = self.phase
+        if ph == P_OFFER:
+            return (self.turn,)
+        if ph == P_TAKE:
+            return (1 - self.turn,)
+        if ph == P_BUILD or ph == P_LAST:
+            return tuple(p for p in (0, 1) if self.pending[p])
+        return ()
+
+    def top_card(self):
+        """Solo: the card that must be built now (0 when none)."""
+        if self.variant == SOLO and self.phase == P_BUILD:
+            return self.pile[self.drawn]
+        return 0
+
+    def cards_used(self):
+        """Solo: the cards built into the pyramid so far."""
+        return self.drawn
+
+    def rounds(self):
+        """Duel: the winner of each finished round (0, 1, or None if drawn)."""
+        return list(self.results)
+
+    def copy(self):
+        c = object.__new__(Pacal)  # a bare instance: __init__ is not run
+        c.variant = self.variant
+        c.tiebreak = self.tiebreak
+        c.solo_cover = self.solo_cover
+        c.loc = bytearray(self.loc)
+        c.top = bytearray(self.top)
+        c.under = bytearray(self.under)
+        c.phase = self.phase
+        c.turn = self.turn
+        c.offer = self.offer
+        c.pending = list(self.pending)
+        c.turns_done = self.turns_done
+        c.first = self.first
+        c.results = list(self.results)
+        c.reasons = list(self.reasons)
+        c.wins = list(self.wins)
+        c.pile = self.pile
+        c.drawn = self.drawn
+        c._outcome = self._outcome
+        return c
+
+    # -- moves ------------------------------------------------------------
+
+    def _generate(self):
+        ph = self.phase
+        if ph == P_OFFER:
+            hand = self.hand(self.turn)
+            for a in hand:
+                for b in hand:
+                    if a != b:
+                        yield (OFFER, self.turn, a, b)
+        elif ph == P_TAKE:
+            taker = 1 - self.turn
+            yield (TAKE, taker, self.offer[0], 0)
+            yield (TAKE, taker, self.offer[1], 0)
+        elif ph == P_BUILD or ph == P_LAST:
+            for p in (0, 1):
+                card = self.pending[p]
+                if card:
+                    mask = self.field_mask(p, card)
+                    for f in range(FIELDS):
+                        if mask >> f & 1:
+                            yield (PLACE, p, card, f + 1)
+                    if ph == P_LAST:
+                        yield (KEEP, p, card, 0)
+
+    def fault(self, move):
+        """None when ``move`` (a deal or a move) is legal now, else the fault
+        ``(code, arg, ...)`` (see tabletop.rules.reasons)."""
+        if type(move) is not tuple or len(move) != 4:
+            return ("not_event", repr(move))
+        kind, p, a, b = move
+        if not is_int(kind):
+            return ("not_event", repr(move))
+        if kind == DEAL:
+            return self._bad_deal(p, a, b)
+        if not (is_int(p) and is_int(a) and is_int(b)):
+            return ("not_event", repr(move))
+        if b and (kind == TAKE or kind == KEEP):
+            return ("not_event", repr(move))  # the unused slot is always 0
+        ph = self.phase
+        if ph == P_OVER:
+            return ("over",)
+        if ph == P_DEAL:
+            return ("deal_first",)
+        if p != 0 and (p != 1 or self.variant == SOLO):
+            return ("no_player", p)
+        if kind == OFFER:
+            if ph != P_OFFER:
+                return ("no_offer_due",)
+            if p != self.turn:
+                return ("not_offerer", self.turn, p)
+            if a == b:
+                return ("same_cards",)
+            for c in (a, b):
+                if not 1 <= c <= CARDS or self.loc[c] != L_HAND + p:
+                    return ("not_in_hand", c, p)
+            return None
+        if kind == TAKE:
+            if ph != P_TAKE:
+                return ("no_take_due",)
+            if p == self.turn:
+                return ("not_taker", p, 1 - p)
+            if a != self.offer[0] and a != self.offer[1]:
+                return ("not_offered", a, self.offer[0], self.offer[1])
+            return None
+        if kind != PLACE and kind != KEEP:
+            return ("unknown_kind", kind)
+        if ph != P_BUILD and ph != P_LAST:
+            return ("nothing_to_build",)
+        want = self.pending[p]
+        if not want:
+            return ("no_card", p)
+        if a != want:
+            return ("wrong_card", p, want, a)
+        if kind == KEEP:
+            return None if ph == P_LAST else ("keep_last_only",)
+        if not 1 <= b <= FIELDS:
+            return ("no_field", b)
+        if self.field_mask(p, a) >> (b - 1) & 1:
+            return None
+        return self._field_fault(p, a, b - 1)
+
+    def _field_fault(self, p, card, f):
+        # Why field f (0-based) does not take the card: the mask said no.
+        base = p * FIELDS
+        if self.under[base + f]:
+            return ("covered", f + 1)
+        if self.top[base + f] and self.variant == SOLO and not self.solo_cover:
+            return ("solo_no_cover", f + 1)
+        g = f - 1
+        while g >= 0 and not self.top[base + g]:
+            g -= 1
+        if g >= 0 and self.top[base + g] < card:
+            return ("below", card, self.top[base + g], g + 1)
+        g = f + 1
+        while not self.top[base + g]:
+            g += 1
+        return ("above", card, self.top[base + g], g + 1)
+
+    def _bad_deal(self, first, hands, aside):
+        if self.phase != P_DEAL:
+            return ("over",) if self.phase == P_OVER else ("no_deal_due",)
+        if self.variant == DUEL:
+            if not is_int(first) or first != 0 and first != 1:
+                return ("bad_first",)
+            if type(hands) is not tuple or len(hands) != 2:
+                return ("two_hands",)
+            groups = (hands[0], hands[1], aside)
+            sizes = (HAND_SIZE, HAND_SIZE, CARDS - 2 * HAND_SIZE)
+            names = ("hand 0", "hand 1", "aside")
+        else:
+            if not is_int(first) or first != 0:
+                return ("solo_first",)
+            groups = (hands, aside)
+            sizes = (CARDS - FIELDS, FIELDS)
+            names = ("pile", "aside")
+        seen = bytearray(CARDS + 1)
+        for i in range(len(groups)):
+            group = groups[i]
+            if type(group) is not tuple or len(group) != sizes[i]:
+                return ("group_size", names[i], sizes[i])
+            for c in group:
+                if not is_int(c) or not 1 <= c <= CARDS:
+                    return ("not_card", names[i], c)
+                if seen[c]:
+                    return ("dealt_twice", c)
+                seen[c] = 1
+        return None
+
+    def _apply(self, move):
+        kind, p, a, b = move
+        if kind == DEAL:
+            self._deal(p, a, b)
+        elif kind == OFFER:
+            self.loc[a] = L_OFFERED
+            self.loc[b] = L_OFFERED
+            self.offer = (a, b)
+            self.phase = P_TAKE
+        elif kind == TAKE:
+            other = self.offer[1] if a == self.offer[0] else self.offer[0]
+            self._receive(p, a)
+            self._receive(1 - p, other)
+            self.offer = (0, 0)
+            self.phase = P_BUILD
+            self._check_stuck()
+        elif kind == PLACE:
+            self._place(p, a, b)
+        else:  # KEEP
+            self.loc[a] = L_KEPT + p
+            self.pending[p] = 0
+            self._after_build()
+
+    # -- transitions ---------------------------------------------------------
+
+    def _deal(self, first, hands, aside):
+        loc = self.loc
+        for i in range(2 * FIELDS):
+            self.top[i] = 0
+            self.under[i] = 0
+        for c in aside:
+            loc[c] = L_ASIDE
+        self.pending = [0, 0]
+        self.turns_done = 0
+        if self.variant == SOLO:
+            for c in hands:
+                loc[c] = L_PILE
+            self.pile = hands
+            self.drawn = 0
+            self._draw()
+            return
+        for p in (0, 1):
+            for c in hands[p]:
+                loc[c] = L_HAND + p
+        self.first = first
+        self.turn = first
+        self.phase = P_OFFER
+
+    def _receive(self, p, card):
+        self.loc[card] = L_TO_BUILD + p
+        self.pending[p] = card
+
+    def _draw(self):
+        # Solo: the next card of the pile must be built at once.
+        card = self.pile[self.drawn]
+        self._receive(0, card)
+        self.phase = P_BUILD
+        if not self.field_mask(0, card):
+            self._finish(None, "card %d fits nowhere" % card)
+
+    def _place(self, p, card, field):
+        i = p * FIELDS + field - 1
+        if self.top[i]:
+            self.under[i] = self.top[i]
+        self.top[i] = card
+        self.loc[card] = L_PYRAMID + p
+        self.pending[p] = 0
+        if self.variant == SOLO:
+            self.drawn += 1
+            if self.complete(0):
+                self._finish(0, "pyramid complete with %d cards" % self.drawn)
+            else:
+                # At most 19 cards can be built before the pyramid is complete
+                # or a card fits nowhere, so the pile of 40 never runs out.
+                self._draw()
+            return
+        self._after_build()
+
+    def _check_stuck(self):
+        stuck0 = not self.field_mask(0, self.pending[0])
+        stuck1 = not self.field_mask(1, self.pending[1])
+        if stuck0 and stuck1:
+            self._end_round(None, "neither player can build")
+        elif stuck0 or stuck1:
+            p = 0 if stuck0 else 1
+            self._end_round(1 - p, "player %d cannot build %d" % (p, self.pending[p]))
+
+    def _after_build(self):
+        if self.pending[0] or self.pending[1]:
+            return  # the other player has still to build
+        done0 = self.complete(0)
+        done1 = self.complete(1)
+        if done0 and done1:
+            s0 = self.spread(0)
+            s1 = self.spread(1)
+            if s0 == s1:
+                self._end_round(None, "both pyramids complete with equal spread %d" % s0)
+            else:
+                smaller = 0 if s0 < s1 else 1
+                if self.tiebreak == SMALLER_SPREAD:
+                    winner, word = smaller, "smaller"
+                else:
+                    winner, word = 1 - smaller, "larger"
+                self._end_round(
+                    winner, "both pyramids complete, %s spread wins (%d vs %d)" % (word, s0, s1)
+                )
+        elif done0 or done1:
+            self._end_round(0 if done0 else 1, "pyramid complete")
+        elif self.phase == P_LAST:
+            self._end_round(None, "no pyramid complete after all cards")
+        else:
+            self.turns_done += 1
+            if self.turns_done == TURNS:
+                self.phase = P_LAST
+                for p in (0, 1):
+                    last = self.hand(p)
+                    self._receive(p, last[0])
+            else:
+                self.turn = 1 - self.turn
+                self.phase = P_OFFER
+
+    def _end_round(self, winner, reason):
+        self.results.append(winner)
+        self.reasons.append(reason)
+        if winner is not None:
+            self.wins[winner] += 1
+            if self.wins[winner] == ROUNDS_TO_WIN:
+                self._finish(winner, "won %d rounds" % ROUNDS_TO_WIN)
+                return
+        self.phase = P_DEAL
+
+
+# -- deals ---------------------------------------------------------------------
+
+
+def deal_duel(rng):
+    """A shuffled duel deal from a seeded Rng. The aside holds each player's
+    face-down base, player 0's ten then player 1's, the top card of each
+    first; the player whose top card is higher offers first."""
+    cards = list(range(1, CARDS + 1))
+    rng.shuffle(cards)
+    aside = tuple(cards[30:])
+    first = 0 if aside[0] > aside[FIELDS] else 1
+    return (DEAL, first, (tuple(cards[:15]), tuple(cards[15:30])), aside)
+
+
+def deal_solo(rng):
+    """A shuffled solo deal: a pile of 40 (top first) and 10 set aside."""
+    cards = list(range(1, CARDS + 1))
+    rng.shuffle(cards)
+    return (DEAL, 0, tuple(cards[:40]), tuple(cards[40:]))

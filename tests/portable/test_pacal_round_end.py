@@ -1,0 +1,314 @@
+"""Pacal duel: how a round ends (a complete pyramid, the spread tie-break,
+the last cards, a drawn round) and the match to three won rounds
+(docs/RULES.md "A duel round", "The match" and the decisions table)."""
+
+import unittest
+
+from pacal_support import assert_refused, place_moves, plan_round, play, start
+from tabletop.rules import pacal
+from tabletop.rules.pacal import KEEP, OFFER, PLACE
+
+# Fourteen turns in which nobody completes: both leave field 10 empty.
+# Player 0 ends 50 47 43 39 35 29 25 21 17 _ (fields 1..5 covered),
+# player 1 ends 46 42 38 34 30 24 20 16 12 _ (fields 1..5 covered).
+PLAN_A0 = [(49, 1), (45, 2), (41, 3), (37, 4), (33, 5), (29, 6), (25, 7)]
+PLAN_A0 += [(21, 8), (17, 9), (50, 1), (47, 2), (43, 3), (39, 4), (35, 5)]
+PLAN_A1 = [(44, 1), (40, 2), (36, 3), (32, 4), (28, 5), (24, 6), (20, 7)]
+PLAN_A1 += [(16, 8), (12, 9), (46, 1), (42, 2), (38, 3), (34, 4), (30, 5)]
+
+# Ten turns: player 0 fills fields 1..10 (50 .. 5, spread 45).
+FULL0 = [(50, 1), (45, 2), (40, 3), (35, 4), (30, 5), (25, 6), (20, 7), (15, 8), (10, 9), (5, 10)]
+NINE1 = [(49, 1), (44, 2), (39, 3), (34, 4), (29, 5), (24, 6), (19, 7), (14, 8), (9, 9)]
+
+# Eleven turns, both complete in turn 11 with a covered field 1:
+# player 0 shows 46 (over 50) .. 6, player 1 shows 47 (over 49) .. x.
+COVER0 = [(50, 1), (44, 2), (40, 3), (36, 4), (32, 5), (28, 6), (24, 7), (20, 8), (16, 9)]
+COVER0 += [(46, 1), (6, 10)]
+COVER1 = [(49, 1), (43, 2), (39, 3), (35, 4), (31, 5), (27, 6), (23, 7), (19, 8), (15, 9)]
+COVER1 += [(47, 1)]
+
+# Three-turn rounds ended by a stuck player (field 1 covered, then a card
+# higher than the cover arrives).
+P0_WINS = ([(30, 5), (20, 6), (10, None)], [(43, 1), (44, 1), (47, None)])
+P1_WINS = ([(43, 1), (44, 1), (47, None)], [(30, 5), (20, 6), (10, None)])
+DRAWN = ([(40, 1), (41, 1), (45, None)], [(43, 1), (44, 1), (47, None)])
+
+
+def all_but_last_turn_builds(first, builds0, builds1, game=None, **kw):
+    """Play a planned round up to (not including) the last turn's two place
+    lines; return the game and those two lines, player 0's first."""
+    deal, events = plan_round(first, builds0, builds1, **kw)
+    if game is None:
+        game = pacal.Pacal()
+    game.apply(deal)
+    play(game, events[:-2])
+    tail = sorted(events[-2:], key=lambda e: e[1])
+    return game, tail
+
+
+class CompleteTest(unittest.TestCase):
+    """A pyramid complete after a turn's builds wins the round."""
+
+    def test_complete_pyramid_wins_after_both_builds(self):
+        for first in (0, 1):
+            with self.subTest(first=first):
+                g, (b0, b1) = all_but_last_turn_builds(first, FULL0, NINE1 + [(47, 1)])
+                g.apply(b0)  # player 0 completes ...
+                self.assertEqual(g.filled(0), 10)
+                self.assertEqual(g.rounds(), [])  # ... but the turn is not over
+                self.assertEqual(g.to_move(), (1,))
+                g.apply(b1)
+                self.assertEqual(g.rounds(), [0])
+                self.assertEqual(g.wins, [1, 0])
+                self.assertTrue(g.complete(0))
+                self.assertFalse(g.complete(1))
+                self.assertEqual(g.phase, pacal.P_DEAL)
+                self.assertEqual(list(g.legal_moves()), [])
+
+    def test_complete_with_covered_fields(self):
+        # Player 1 completes in turn 11; player 0 (one field short) loses.
+        g = start(1, COVER0[:10] + [(18, 9)], COVER1 + [(7, 10)])
+        self.assertEqual(g.filled(0), 9)
+        self.assertEqual(g.rounds(), [1])
+
+    def test_complete_in_turn_14_ends_before_the_last_cards(self):
+        # Player 0 fills field 10 with the fourteenth build: no last cards follow.
+        g = start(1, PLAN_A0[:13] + [(5, 10)], PLAN_A1)
+        self.assertTrue(g.complete(0))
+        self.assertEqual(g.rounds(), [0])
+        self.assertEqual(g.phase, pacal.P_DEAL)
+        self.assertEqual(list(g.legal_moves()), [])
+
+    def test_nine_fields_is_not_complete(self):
+        g = start(0, NINE1, FULL0[:9])
+        self.assertEqual(g.rounds(), [])
+        self.assertEqual(g.phase, pacal.P_OFFER)
+        self.assertEqual(g.filled(0), 9)
+
+
+class SpreadTest(unittest.TestCase):
+    """Both complete in the same turn: the smaller spread (visible field 1
+    minus visible field 10) wins; tiebreak="larger" the larger; equal: drawn."""
+
+    def both_complete(self, builds0, builds1, tiebreak=pacal.SMALLER_SPREAD):
+        g = pacal.Pacal(pacal.DUEL, tiebreak=tiebreak)
+        return start(0, builds0, builds1, game=g)
+
+    def test_smaller_spread_wins(self):
+        # Player 0: 50 - 5 = 45; the other: 49 - 6 = 43.
+        g = self.both_complete(FULL0, NINE1 + [(6, 10)])
+        self.assertEqual((g.spread(0), g.spread(1)), (45, 43))
+        self.assertEqual(g.rounds(), [1])
+        g = self.both_complete(NINE1 + [(6, 10)], FULL0)
+        self.assertEqual(g.rounds(), [0])
+
+    def test_larger_spread_wins_with_the_french_option(self):
+        g = self.both_complete(FULL0, NINE1 + [(6, 10)], pacal.LARGER_SPREAD)
+        self.assertEqual(g.rounds(), [0])
+        g = self.both_complete(NINE1 + [(6, 10)], FULL0, pacal.LARGER_SPREAD)
+        self.assertEqual(g.rounds(), [1])
+
+    def test_equal_spreads_drawn(self):
+        for tiebreak in (pacal.SMALLER_SPREAD, pacal.LARGER_SPREAD):
+            with self.subTest(tiebreak=tiebreak):
+                g = self.both_complete(FULL0, NINE1 + [(4, 10)], tiebreak)
+                self.assertEqual((g.spread(0), g.spread(1)), (45, 45))
+                self.assertEqual(g.rounds(), [None])
+                self.assertEqual(g.wins, [0, 0])
+
+    def test_only_visible_cards_count(self):
+        # Visible 46..6 against 47..7: equal spreads of 40, a drawn round,
+        # although the covered 50 and 49 would make them 44 and 42.
+        g = self.both_complete(COVER0, COVER1 + [(7, 10)])
+        self.assertEqual(g.covered(0)[0], 50)
+        self.assertEqual(g.covered(1)[0], 49)
+        self.assertEqual((g.spread(0), g.spread(1)), (40, 40))
+        self.assertEqual(g.rounds(), [None])
+        # 47 - 5 = 42 against 40: player 0's smaller spread wins (counting the
+        # covered cards it would be 44 against 44).
+        g = self.both_complete(COVER0, COVER1 + [(5, 10)])
+        self.assertEqual(g.rounds(), [0])
+        g = self.both_complete(COVER0, COVER1 + [(5, 10)], pacal.LARGER_SPREAD)
+        self.assertEqual(g.rounds(), [1])
+
+
+class LastCardTest(unittest.TestCase):
+    """After 14 turns each player holds one last card: build it where it fits
+    or keep it. A card that fits nowhere is kept and does not lose."""
+
+    def fourteen(self, first=0):
+        deal, events = plan_round(first, PLAN_A0, PLAN_A1, last=((48, None), (22, None)))
+        g = pacal.Pacal()
+        g.apply(deal)
+        play(g, events[:-2])
+        return g
+
+    def fourteen_with(self, last, first=0, tiebreak=pacal.SMALLER_SPREAD, order=(0, 1)):
+        deal, events = plan_round(first, PLAN_A0, PLAN_A1, last=last, last_order=order)
+        g = pacal.Pacal(pacal.DUEL, tiebreak=tiebreak)
+        g.apply(deal)
+        play(g, events[:-2])
+        self.assertEqual(g.phase, pacal.P_LAST)
+        return g, events[-2:]
+
+    def test_after_14_turns_each_holds_one_last_card(self):
+        for first in (0, 1):
+            with self.subTest(first=first):
+                g = self.fourteen(first)
+                self.assertEqual(g.phase, pacal.P_LAST)
+                self.assertEqual(g.pyramid(0), [50, 47, 43, 39, 35, 29, 25, 21, 17, 0])
+                self.assertEqual(g.pyramid(1), [46, 42, 38, 34, 30, 24, 20, 16, 12, 0])
+                self.assertEqual(g.rounds(), [])
+                self.assertEqual(g.to_move(), (0, 1))
+                self.assertEqual(g.pending, [48, 22])
+                moves = sorted(g.legal_moves())
+                self.assertEqual(
+                    moves,
+                    [(PLACE, 1, 22, 6), (PLACE, 1, 22, 7), (KEEP, 0, 48, 0), (KEEP, 1, 22, 0)],
+                )
+                # No more offers: the round has no fifteenth turn.
+                assert_refused(self, g, (OFFER, first, 48, 22))
+                assert_refused(self, g, (KEEP, 0, 22, 0))
+                assert_refused(self, g, (KEEP, 1, 48, 0))
+
+    def test_last_card_that_fits_nowhere_is_kept_and_does_not_lose(self):
+        g, _ = self.fourteen_with(((48, None), (22, None)))
+        self.assertEqual(g.fields(0, 48), [])
+        for f in range(1, 11):
+            assert_refused(self, g, (PLACE, 0, 48, f))
+        self.assertEqual(g.rounds(), [])
+        g.apply((KEEP, 0, 48, 0))
+        self.assertEqual(g.rounds(), [])
+        self.assertEqual(g.to_move(), (1,))
+        assert_refused(self, g, (KEEP, 0, 48, 0))  # once only
+        g.apply((KEEP, 1, 22, 0))
+        self.assertEqual(g.rounds(), [None])  # nobody complete: drawn
+        self.assertEqual(g.wins, [0, 0])
+        self.assertEqual(g.loc[48], pacal.L_KEPT)
+        self.assertEqual(g.loc[22], pacal.L_KEPT + 1)
+
+    def test_nobody_complete_after_the_last_cards_drawn(self):
+        for order in ((0, 1), (1, 0)):
+            with self.subTest(order=order):
+                g, tail = self.fourteen_with(((31, 6), (22, 7)), order=order)
+                self.assertEqual(place_moves(g, 0), [6])
+                self.assertEqual(place_moves(g, 1), [6, 7])
+                play(g, tail)
+                self.assertEqual(g.pyramid(0)[5], 31)
+                self.assertEqual(g.pyramid(1)[6], 22)
+                self.assertEqual(g.rounds(), [None])
+                self.assertEqual(g.phase, pacal.P_DEAL)
+
+    def test_building_the_last_card_to_complete_wins(self):
+        g, tail = self.fourteen_with(((48, None), (8, 10)), order=(1, 0))
+        self.assertEqual(place_moves(g, 1), [9, 10])
+        g.apply(tail[0])  # player 1 completes
+        self.assertTrue(g.complete(1))
+        self.assertEqual(g.rounds(), [])  # player 0 has still to decide
+        g.apply(tail[1])
+        self.assertEqual(g.rounds(), [1])
+
+    def test_keeping_a_card_that_would_complete(self):
+        g, _ = self.fourteen_with(((48, None), (8, 10)))
+        g.apply((KEEP, 0, 48, 0))
+        g.apply((KEEP, 1, 8, 0))
+        self.assertEqual(g.rounds(), [None])
+
+    def test_both_complete_with_the_last_cards(self):
+        # Player 0: 50 - 5 = 45, player 1: 46 - 8 = 38.
+        g, tail = self.fourteen_with(((5, 10), (8, 10)))
+        play(g, tail)
+        self.assertEqual(g.rounds(), [1])
+        g, tail = self.fourteen_with(((5, 10), (8, 10)), tiebreak=pacal.LARGER_SPREAD)
+        play(g, tail)
+        self.assertEqual(g.rounds(), [0])
+        # 50 - 5 = 46 - 1: equal spreads, drawn.
+        g, tail = self.fourteen_with(((5, 10), (1, 10)), order=(1, 0))
+        play(g, tail)
+        self.assertEqual(g.rounds(), [None])
+
+    def test_a_round_has_at_most_its_events(self):
+        deal, events = plan_round(0, PLAN_A0, PLAN_A1, last=((48, None), (22, None)))
+        self.assertEqual(1 + len(events), 1 + 14 * 4 + 2)
+        g = pacal.Pacal()
+        play(g, [deal] + events)
+        self.assertEqual(g.phase, pacal.P_DEAL)
+
+
+class MatchTest(unittest.TestCase):
+    """The first player to win three rounds wins the match; drawn rounds
+    count for nobody; every round is a new deal stating who offers first."""
+
+    def play_rounds(self, rounds, game=None):
+        g = game or pacal.Pacal()
+        for first, plan in rounds:
+            self.assertFalse(g.is_over())
+            start(first, plan[0], plan[1], game=g)
+        return g
+
+    def test_first_to_three_won_rounds(self):
+        rounds = [(0, P0_WINS), (1, DRAWN), (1, P1_WINS), (0, P0_WINS), (0, P1_WINS)]
+        g = self.play_rounds(rounds)
+        self.assertEqual(g.rounds(), [0, None, 1, 0, 1])
+        self.assertEqual(g.wins, [2, 2])
+        self.assertIsNone(g.outcome())
+        self.assertFalse(g.is_over())
+        self.assertEqual(g.phase, pacal.P_DEAL)
+        self.play_rounds([(1, P0_WINS)], g)
+        self.assertEqual(g.rounds(), [0, None, 1, 0, 1, 0])
+        self.assertEqual(g.wins, [3, 2])
+        self.assertTrue(g.is_over())
+        self.assertEqual(g.phase, pacal.P_OVER)
+        self.assertEqual(g.outcome().winner, 0)
+        self.assertIsInstance(g.outcome().reason, str)
+
+    def test_drawn_rounds_count_for_nobody(self):
+        g = self.play_rounds([(0, DRAWN)] * 4)
+        self.assertEqual(g.rounds(), [None] * 4)
+        self.assertEqual(g.wins, [0, 0])
+        self.assertFalse(g.is_over())
+        self.play_rounds([(1, P1_WINS)] * 3, g)
+        self.assertEqual(g.rounds(), [None] * 4 + [1] * 3)
+        self.assertEqual(g.outcome().winner, 1)
+
+    def test_three_straight_wins(self):
+        g = self.play_rounds([(1, P1_WINS), (0, P1_WINS)])
+        self.assertFalse(g.is_over())
+        self.play_rounds([(1, P1_WINS)], g)
+        self.assertEqual(g.rounds(), [1, 1, 1])
+        self.assertEqual(g.outcome().winner, 1)
+
+    def test_nothing_after_the_match(self):
+        g = self.play_rounds([(0, P0_WINS)] * 3)
+        self.assertTrue(g.is_over())
+        deal, _ = plan_round(0, [], [])
+        assert_refused(self, g, deal)
+        self.assertEqual(list(g.legal_moves()), [])
+        self.assertEqual(g.to_move(), ())
+        for move in ((OFFER, 0, 1, 2), (KEEP, 0, 1, 0), (PLACE, 1, 1, 1)):
+            assert_refused(self, g, move)
+
+    def test_each_round_is_dealt_afresh(self):
+        g = self.play_rounds([(0, P0_WINS)])
+        self.assertEqual(g.pyramid(0)[4:6], [30, 20])
+        deal, _ = plan_round(1, [], [])
+        g.apply(deal)
+        for p in (0, 1):
+            self.assertEqual(g.pyramid(p), [0] * 10)
+            self.assertEqual(g.covered(p), [0] * 10)
+            self.assertEqual(g.hand(p), list(deal[2][p]))
+        self.assertEqual(g.pending, [0, 0])
+        # The new deal's first offers, whoever won or offered last.
+        self.assertEqual(g.to_move(), (1,))
+        self.assertEqual(g.rounds(), [0])
+
+    def test_outcome_only_when_the_match_is_over(self):
+        g = pacal.Pacal()
+        self.assertIsNone(g.outcome())
+        self.play_rounds([(0, P0_WINS), (0, P1_WINS), (0, DRAWN)], g)
+        self.assertIsNone(g.outcome())
+        self.assertEqual(g.wins, [1, 1])
+
+
+if __name__ == "__main__":
+    unittest.main()
