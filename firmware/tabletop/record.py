@@ -1,0 +1,333 @@
+"""Game records: JSON Lines files as in shared/spec/records.md.
+
+    rec = Record.new("pyraos", "standard")      # or Record.read(text)
+    rec.add((pyraos.PLACE, 0, 5, -1))           # IllegalMove if the rules say no
+    text = rec.dumps()                          # header line + one line per event
+    rec.summary()                               # the outcome so far, as a dict
+
+``Record.read`` rejects anything that is not exactly a record with a
+RecordError that names the line and says why; it never guesses. ``check``
+goes line by line and reports every line, for the ``check`` command.
+"""
+
+import json
+
+from tabletop import notation
+from tabletop.rules import pacal, pyraos
+from tabletop.rules.common import is_int, show
+
+
+def _show(value):
+    if type(value) is dict or type(value) is list:
+        return json.dumps(value)
+    return show(value)
+
+
+FORMAT = 1
+GAMES = {
+    "pacal": pacal.VARIANTS,
+    "pyraos": pyraos.VARIANTS,
+    "diabolo": ("standard",),
+}
+SUPPORTED = ("pacal", "pyraos")
+HEADER_KEYS = ("format", "game", "variant", "players", "date", "seed", "event", "result")
+
+
+class RecordError(ValueError):
+    """A record that is not right: ``line`` (1-based) and ``reason``."""
+
+    def __init__(self, line, reason):
+        super().__init__("line %d: %s" % (line, reason))
+        self.line = line
+        self.reason = reason
+
+
+def _players(game, variant):
+    if game == "diabolo":
+        return (3, 5)
+    if variant == pacal.SOLO:
+        return (1, 1)
+    return (2, 2)
+
+
+def _digits(text, start, n):
+    part = text[start : start + n]
+    if len(part) != n:
+        return -1
+    for ch in part:
+        if ch not in "0123456789":
+            return -1
+    return int(part)
+
+
+def valid_date(text):
+    """True for an ISO 8601 date, optionally with a time and a zone:
+    ``2026-11-25``, ``2026-11-25T14:03``, ``2026-11-25T14:03:09.5+01:00``."""
+    if type(text) is not str or len(text) < 10:
+        return False
+    y, mo, d = _digits(text, 0, 4), _digits(text, 5, 2), _digits(text, 8, 2)
+    if text[4:5] != "-" or text[7:8] != "-" or y < 0 or not 1 <= mo <= 12:
+        return False
+    days = (31, 29 if y % 4 == 0 and (y % 100 != 0 or y % 400 == 0) else 28, 31, 30, 31, 30,
+            31, 31, 30, 31, 30, 31)[mo - 1]  # fmt: skip
+    if not 1 <= d <= days:
+        return False
+    rest = text[10:]
+    if not rest:
+        return True
+    if rest[0] not in "T ":
+        return False
+    h, mi = _digits(rest, 1, 2), _digits(rest, 4, 2)
+    if rest[3:4] != ":" or not 0 <= h <= 23 or not 0 <= mi <= 59:
+        return False
+    rest = rest[6:]
+    if rest[:1] == ":":
+        s = _digits(rest, 1, 2)
+        if not 0 <= s <= 60:
+            return False
+        rest = rest[3:]
+        if rest[:1] == ".":
+            i = 1
+            while i < len(rest) and rest[i] in "0123456789":
+                i += 1
+            if i == 1:
+                return False
+            rest = rest[i:]
+    if rest in ("", "Z"):
+        return True
+    if len(rest) == 6 and rest[0] in "+-" and rest[3] == ":":
+        return 0 <= _digits(rest, 1, 2) <= 23 and 0 <= _digits(rest, 4, 2) <= 59
+    return False
+
+
+def parse_header(obj):
+    """Check a header object; returns it, or raises ValueError saying why."""
+    if type(obj) is not dict:
+        raise ValueError("the header must be a JSON object")
+    for key in obj:
+        if key not in HEADER_KEYS:
+            raise ValueError("unknown header key %s" % _show(key))
+    for key in ("format", "game", "variant"):
+        if key not in obj:
+            raise ValueError("the header needs %s" % _show(key))
+    fmt = obj["format"]
+    if not is_int(fmt) or fmt != FORMAT:
+        raise ValueError("format %s is not known (this reader reads format 1)" % _show(fmt))
+    game = obj["game"]
+    if type(game) is not str or game not in GAMES:
+        raise ValueError("game %s is not one of pacal, pyraos, diabolo" % _show(game))
+    variant = obj["variant"]
+    if type(variant) is not str or variant not in GAMES[game]:
+        raise ValueError(
+            "variant %s is not a %s variant (%s)" % (_show(variant), game, ", ".join(GAMES[game]))
+        )
+    if "players" in obj:
+        names = obj["players"]
+        low, high = _players(game, variant)
+        if type(names) is not list or not low <= len(names) <= high:
+            want = str(low) if low == high else "%d to %d" % (low, high)
+            raise ValueError("players must be a list of %s names" % want)
+        for n in names:
+            if type(n) is not str:
+                raise ValueError("players must be names (strings), not %s" % _show(n))
+    if "date" in obj and not valid_date(obj["date"]):
+        raise ValueError("date %s is not an ISO 8601 date" % _show(obj["date"]))
+    if "seed" in obj and not is_int(obj["seed"]):
+        raise ValueError("seed must be a whole number, not %s" % _show(obj["seed"]))
+    if "event" in obj and type(obj["event"]) is not str:
+        raise ValueError("event must be a string")
+    if "result" in obj and type(obj["result"]) is not dict:
+        raise ValueError("result must be an object")
+    return obj
+
+
+def new_state(game, variant):
+    if game == "pacal":
+        return pacal.Pacal(variant)
+    if game == "pyraos":
+        return pyraos.Pyraos(variant)
+    raise ValueError("%s records cannot be played yet" % game)
+
+
+def outcome_of(game, variant, state):
+    """The outcome so far, as the record's ``result`` and the check summary
+    write it: Pacal duel ``rounds`` and ``winner``; solo ``won`` and
+    ``cards_used``; Pyraos ``winner``."""
+    out = state.outcome()
+    if game == "pacal" and variant == pacal.SOLO:
+        won = None if out is None else out.winner == 0
+        return {"won": won, "cards_used": state.cards_used()}
+    result = {"winner": None if out is None else out.winner}
+    if game == "pacal":
+        result["rounds"] = state.rounds()
+    return result
+
+
+def same(a, b):
+    """Equal JSON values of equal types (so that true is not 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        if len(a) != len(b):
+            return False
+        for k in a:
+            if k not in b or not same(a[k], b[k]):
+                return False
+        return True
+    if type(a) is list:
+        if len(a) != len(b):
+            return False
+        for i in range(len(a)):
+            if not same(a[i], b[i]):
+                return False
+        return True
+    return a == b
+
+
+def parse_line(text, number):
+    """The JSON object on one line of a record; RecordError if it is not one."""
+    if not text:
+        raise RecordError(number, "empty line")
+    if text[-1] == "\r":
+        raise RecordError(number, "line ends in CR LF; records use LF line ends")
+    try:
+        obj = json.loads(text)
+    except ValueError as err:
+        raise RecordError(number, "not valid JSON (%s)" % err)
+    if type(obj) is not dict:
+        raise RecordError(number, "not a JSON object")
+    return obj
+
+
+def split_lines(data):
+    """The lines of a record file's text (str or UTF-8 bytes); a final LF
+    ends the last line and does not start an empty one."""
+    if type(data) is not str:
+        try:
+            data = data.decode("utf-8")
+        except UnicodeError:
+            raise RecordError(1, "the file is not UTF-8 text")
+    lines = data.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+class Record:
+    """A header and the events played from it, with the state they lead to."""
+
+    def __init__(self, header):
+        self.header = header
+        self.game = header["game"]
+        self.variant = header["variant"]
+        self.state = new_state(self.game, self.variant)
+        self.events = []
+
+    @staticmethod
+    def new(game, variant, **extra):
+        header = {"format": FORMAT, "game": game, "variant": variant}
+        for key in extra:
+            header[key] = extra[key]
+        return Record(parse_header(header))
+
+    def add(self, event):
+        """Apply an event and keep it; IllegalMove (nothing changes) if illegal."""
+        self.state.apply(event)
+        self.events.append(event)
+
+    def summary(self):
+        return outcome_of(self.game, self.variant, self.state)
+
+    def lines(self):
+        """The record as lines of text, header first (no line ends)."""
+        header = {}
+        for key in HEADER_KEYS:
+            if key in self.header:
+                header[key] = self.header[key]
+        out = [json.dumps(header)]
+        for ev in self.events:
+            out.append(json.dumps(notation.to_json(self.game, ev)))
+        return out
+
+    def dumps(self):
+        return "\n".join(self.lines()) + "\n"
+
+    def set_result(self):
+        """Write the outcome into the header once the game is over."""
+        if self.state.is_over():
+            self.header["result"] = self.summary()
+
+    @staticmethod
+    def read(data):
+        """The record in ``data`` (text or bytes); RecordError at the first fault."""
+        rec = None
+        for item in check(data):
+            if "summary" in item:
+                if not item["ok"]:
+                    raise RecordError(item["line"], item["error"])
+            elif not item["ok"]:
+                raise RecordError(item["line"], item["error"])
+            rec = item.get("record", rec)
+        return rec
+
+
+def check(data):
+    """Check a record line by line. Yields ``{"line", "ok"[, "error"]}`` for
+    each event line, stopping after the first bad one, then a summary
+    ``{"summary": True, "ok", "line", "error", "record", ...}`` where
+    ``record`` is the Record as far as it is good (None if the header is bad)
+    and ``"fatal": True`` marks a file that is not a record at all."""
+    try:
+        lines = split_lines(data)
+    except RecordError as err:
+        yield {"summary": True, "ok": False, "fatal": True, "line": err.line,
+               "error": err.reason, "record": None}  # fmt: skip
+        return
+    if not lines:
+        yield {"summary": True, "ok": False, "fatal": True, "line": 1,
+               "error": "the file is empty", "record": None}  # fmt: skip
+        return
+    try:
+        obj = parse_line(lines[0], 1)
+        header = parse_header(obj)
+        rec = Record(header)
+    except ValueError as err:
+        reason = err.reason if isinstance(err, RecordError) else str(err)
+        yield {"summary": True, "ok": False, "fatal": True, "line": 1,
+               "error": "not a record header: " + reason, "record": None}  # fmt: skip
+        return
+    number = 1
+    for text in lines[1:]:
+        number += 1
+        try:
+            obj = parse_line(text, number)
+            event = notation.from_json(rec.game, rec.variant, obj)
+        except ValueError as err:
+            reason = err.reason if isinstance(err, RecordError) else str(err)
+            yield {"line": number, "ok": False, "error": reason}
+            yield _summary(rec, False, number, reason)
+            return
+        why = rec.state.why_illegal(event)
+        if why is not None:
+            reason = "illegal: " + why
+            yield {"line": number, "ok": False, "error": reason}
+            yield _summary(rec, False, number, reason)
+            return
+        rec.add(event)
+        yield {"line": number, "ok": True}
+    if "result" in header:
+        if not rec.state.is_over():
+            yield _summary(rec, False, 1, "the header gives a result but the game is not over")
+            return
+        if not same(header["result"], rec.summary()):
+            yield _summary(rec, False, 1, "the header's result %s does not match the game's %s"
+                           % (_show(header["result"]), _show(rec.summary())))  # fmt: skip
+            return
+    yield _summary(rec, True, number, None)
+
+
+def _summary(rec, ok, line, error):
+    out = {"summary": True, "ok": ok, "line": line, "record": rec}
+    if error is not None:
+        out["error"] = error
+    return out

@@ -1,0 +1,110 @@
+"""The ``python -m sim`` commands.
+
+python -m sim                       self-play one game of each, shown as text
+python -m sim check FILE            check a record line by line (JSON Lines out)
+python -m sim selfplay --game pyraos --games 10 --seed 1 --out DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sim import selfplay
+from sim.text_view import pacal_text, pyraos_text
+from tabletop.notation import to_json as event_to_json
+from tabletop.record import GAMES, check, outcome_of
+from tabletop.rules import pacal
+
+
+def _check(path: str) -> int:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        print(json.dumps({"summary": True, "ok": False, "error": f"cannot read {path}: {err}"}))
+        return 2
+    for item in check(data):
+        if "summary" not in item:
+            print(json.dumps(item))
+            continue
+        rec = item["record"]
+        out: dict[str, Any] = {"summary": True, "ok": item["ok"]}
+        if rec is not None:
+            out["game"] = rec.game
+            out["variant"] = rec.variant
+            out["events"] = len(rec.events)
+            out["over"] = rec.state.is_over()
+            out.update(outcome_of(rec.game, rec.variant, rec.state))
+            o = rec.state.outcome()
+            if o is not None:
+                out["reason"] = o.reason
+        if not item["ok"]:
+            out["line"] = item["line"]
+            out["error"] = item["error"]
+        print(json.dumps(out))
+        if item.get("fatal"):
+            return 2
+        return 0 if item["ok"] else 1
+    return 2  # not reached: check() always ends with a summary
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    variant = args.variant or selfplay.DEFAULT_VARIANT[args.game]
+    if variant not in GAMES[args.game]:
+        print(f"{args.game} has no variant {variant!r}", file=sys.stderr)
+        return 2
+    paths = selfplay.write_games(args.game, variant, args.games, args.seed, Path(args.out))
+    for path in paths:
+        print(path)
+    return 0
+
+
+def _demo(seed: int) -> int:
+    print(f"Self-play with seed {seed}: uniformly random legal moves.\n")
+    for game, variant in (("pyraos", "standard"), ("pacal", "solo"), ("pacal", "duel")):
+        rec = selfplay.play_game(game, variant, seed)
+        print(f"== {game} {variant}: {len(rec.events)} events ==")
+        shown = 0
+        for ev in rec.events:
+            if game == "pacal" and ev[0] == pacal.DEAL:
+                print("  deal")
+                continue
+            if shown < 60:
+                print("  " + json.dumps(event_to_json(game, ev)))
+            shown += 1
+        if shown > 60:
+            print(f"  ... {shown - 60} more")
+        state = rec.state
+        text = pyraos_text(state) if game == "pyraos" else pacal_text(state)
+        print(text)
+        print("result:", json.dumps(rec.summary()))
+        print()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sim", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    demo = sub.add_parser("demo", help="self-play one game of each and show it (the default)")
+    demo.add_argument("--seed", type=int, default=None)
+    chk = sub.add_parser("check", help="check a game record line by line")
+    chk.add_argument("file")
+    sp = sub.add_parser("selfplay", help="write records of random legal play")
+    sp.add_argument("--game", required=True, choices=("pacal", "pyraos"))
+    sp.add_argument("--variant")
+    sp.add_argument("--games", type=int, required=True)
+    sp.add_argument("--seed", type=int, required=True)
+    sp.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        return _check(args.file)
+    if args.command == "selfplay":
+        if args.games < 0:
+            parser.error("--games must be 0 or more")
+        return _selfplay(args)
+    seed = getattr(args, "seed", None)
+    return _demo(seed if seed is not None else int(time.time()))

@@ -1,0 +1,300 @@
+"""Game records (shared/spec/records.md): what a reader accepts, what it
+rejects and with which line, and that writing then reading gives the game back."""
+
+import json
+import unittest
+
+from tabletop import notation
+from tabletop.notation import position_index as index
+from tabletop.record import Record, RecordError, check, parse_header, valid_date
+from tabletop.rng import Rng
+from tabletop.rules import pacal, pyraos
+
+PYRAOS_HEADER = '{"format": 1, "game": "pyraos", "variant": "standard"}'
+
+
+def lines_of(*objs):
+    return "\n".join(o if type(o) is str else json.dumps(o) for o in objs) + "\n"
+
+
+def error_of(text):
+    """(line, reason) of the first fault Record.read finds, or None."""
+    try:
+        Record.read(text)
+    except RecordError as err:
+        return (err.line, err.reason)
+    return None
+
+
+def play_random(game, variant, seed):
+    rng = Rng(seed)
+    rec = Record.new(game, variant, seed=seed)
+    while not rec.state.is_over():
+        if game == "pacal" and rec.state.phase == pacal.P_DEAL:
+            if variant == "solo":
+                rec.add(pacal.deal_solo(rng))
+            else:
+                rec.add(pacal.deal_duel(rng))
+            continue
+        rec.add(rng.choice(list(rec.state.legal_moves())))
+    rec.set_result()
+    return rec
+
+
+class HeaderTest(unittest.TestCase):
+    def test_minimal_headers_of_every_game(self):
+        for game, variant in (
+            ("pacal", "duel"),
+            ("pacal", "solo"),
+            ("pyraos", "standard"),
+            ("pyraos", "kids"),
+            ("pyraos", "lines"),
+            ("diabolo", "standard"),
+        ):
+            h = {"format": 1, "game": game, "variant": variant}
+            self.assertEqual(parse_header(h), h)
+
+    def test_optional_keys(self):
+        h = {
+            "format": 1,
+            "game": "pyraos",
+            "variant": "lines",
+            "players": ["Ann", "Bo"],
+            "date": "2026-11-25T20:15:00+01:00",
+            "seed": 7,
+            "event": "club night",
+        }
+        self.assertEqual(parse_header(h), h)
+
+    def bad(self, header, words):
+        with self.assertRaises(ValueError) as ctx:
+            parse_header(header)
+        self.assertIn(words, str(ctx.exception))
+
+    def test_rejections_name_the_key(self):
+        base = {"format": 1, "game": "pyraos", "variant": "standard"}
+
+        def but(**change):
+            h = dict(base)
+            for k in change:
+                if change[k] is None:
+                    del h[k]
+                else:
+                    h[k] = change[k]
+            return h
+
+        self.bad(but(format=None), '"format"')
+        self.bad(but(game=None), '"game"')
+        self.bad(but(variant=None), '"variant"')
+        self.bad(but(format=2), "format 2")
+        self.bad(but(format=True), "format true")
+        self.bad(but(format="1"), "format")
+        self.bad(but(game="chess"), "chess")
+        self.bad(but(variant="duel"), "duel")
+        self.bad(but(colour="red"), '"colour"')
+        self.bad(but(players=["one"]), "players")
+        self.bad(but(players=["a", 2]), "players")
+        self.bad(but(seed=1.5), "seed")
+        self.bad(but(seed=False), "seed")
+        self.bad(but(date="25/11/2026"), "date")
+        self.bad(but(event=3), "event")
+        self.bad(but(result=1), "result")
+        self.bad(["format", 1], "object")
+
+    def test_player_counts(self):
+        parse_header({"format": 1, "game": "pacal", "variant": "solo", "players": ["me"]})
+        self.bad({"format": 1, "game": "pacal", "variant": "solo", "players": ["a", "b"]}, "1")
+        parse_header(
+            {"format": 1, "game": "diabolo", "variant": "standard", "players": ["a", "b", "c"]}
+        )
+        self.bad({"format": 1, "game": "diabolo", "variant": "standard", "players": ["a"]}, "3")
+
+    def test_dates(self):
+        for good in (
+            "2026-11-25",
+            "2024-02-29",
+            "2026-11-25T09:05",
+            "2026-11-25T09:05:30",
+            "2026-11-25T09:05:30.25Z",
+            "2026-11-25T09:05:30-05:00",
+        ):
+            self.assertTrue(valid_date(good), good)
+        for bad in (
+            "2026-13-01",
+            "2025-02-29",
+            "2026-11-31",
+            "2026-1-5",
+            "20261125",
+            "2026-11-25T25:00",
+            "2026-11-25T10:00+1",
+            "2026-11-25X",
+            "",
+            None,
+        ):
+            self.assertFalse(valid_date(bad), bad)
+
+
+class ReadTest(unittest.TestCase):
+    def test_round_trip_of_random_games(self):
+        for game, variant, seed in (
+            ("pyraos", "standard", 1),
+            ("pyraos", "kids", 2),
+            ("pyraos", "lines", 3),
+            ("pacal", "solo", 4),
+            ("pacal", "duel", 5),
+        ):
+            rec = play_random(game, variant, seed)
+            text = rec.dumps()
+            back = Record.read(text)
+            self.assertEqual(back.events, rec.events)
+            self.assertEqual(back.header, rec.header)
+            self.assertEqual(back.dumps(), text)
+            self.assertTrue(back.state.is_over())
+            # Every line is one JSON object; line 1 the header with the result.
+            rows = text.split("\n")
+            self.assertEqual(rows[-1], "")
+            self.assertEqual(len(rows) - 2, len(rec.events))
+            self.assertEqual(json.loads(rows[0])["result"], rec.summary())
+
+    def test_short_form_positions_written_long_form_accepted(self):
+        text = lines_of(PYRAOS_HEADER, {"p": 0, "place": "1a1"}, {"p": 1, "place": "b1"})
+        rec = Record.read(text)
+        self.assertEqual(rec.events[0], (pyraos.PLACE, 0, index("a1"), -1))
+        self.assertIn('"a1"', rec.lines()[1])
+
+    def test_a_record_may_end_mid_game_and_without_final_newline(self):
+        rec = Record.read(PYRAOS_HEADER + '\n{"p": 0, "place": "b2"}')
+        self.assertEqual(len(rec.events), 1)
+        self.assertIsNone(rec.state.outcome())
+        self.assertEqual(Record.read(PYRAOS_HEADER).events, [])
+
+    def test_faults_name_their_line(self):
+        place = '{"p": 0, "place": "b2"}'
+        cases = (
+            ("", 1, "empty"),
+            ("not json\n", 1, "header"),
+            ('{"format": 1}\n', 1, "header"),
+            (PYRAOS_HEADER + "\n" + place + "\n\n", 3, "empty line"),
+            (PYRAOS_HEADER + "\n" + place + "\r\n", 2, "CR"),
+            (PYRAOS_HEADER + "\n" + place + "\n{oops}\n", 3, "JSON"),
+            (PYRAOS_HEADER + "\n[1, 2]\n", 2, "object"),
+            (PYRAOS_HEADER + '\n{"p": 0, "place": "b2", "x": 1}\n', 2, "exactly one"),
+            (PYRAOS_HEADER + '\n{"p": 0, "place": "e5"}\n', 2, "e5"),
+            (PYRAOS_HEADER + '\n{"p": true, "place": "b2"}\n', 2, "p must"),
+            (PYRAOS_HEADER + '\n{"place": "b2"}\n', 2, '"p"'),
+            (PYRAOS_HEADER + '\n{"p": 1, "place": "b2"}\n', 2, "turn"),
+            (PYRAOS_HEADER + "\n" + place + "\n" + '{"p": 1, "place": "b2"}\n', 3, "taken"),
+            (PYRAOS_HEADER + '\n{"p": 0, "place": "2a1"}\n', 2, "not supported"),
+        )
+        for text, line, words in cases:
+            got = error_of(text)
+            # (assertIsNotNone would %-format the tuple on MicroPython)
+            self.assertTrue(got is not None, "accepted: %r" % (text,))
+            self.assertEqual(got[0], line, text)
+            self.assertIn(words, got[1], text)
+
+    def test_bytes_that_are_not_utf8(self):
+        got = error_of(b'{"format": 1, "game": "pyraos", "variant": "standard"}\n\xff\n')
+        self.assertIn("UTF-8", got[1])
+
+    def test_pacal_builds_of_one_turn_in_either_order(self):
+        rng = Rng(11)
+        for order in ((0, 1), (1, 0)):
+            state = pacal.Pacal("duel")
+            deal = pacal.deal_duel(rng)
+            state.apply(deal)
+            first = deal[1]
+            hand = state.hand(first)
+            offer = (pacal.OFFER, first, hand[0], hand[1])
+            take = (pacal.TAKE, 1 - first, hand[0], 0)
+            state.apply(offer)
+            state.apply(take)
+            card = {1 - first: hand[0], first: hand[1]}
+            objs = [
+                {"format": 1, "game": "pacal", "variant": "duel"},
+                notation.to_json("pacal", deal),
+                notation.to_json("pacal", offer),
+                notation.to_json("pacal", take),
+            ]
+            for p in order:
+                objs.append({"p": p, "place": [card[p], 1]})
+            rec = Record.read(lines_of(*objs))
+            self.assertEqual(rec.state.pyramid(0)[0], card[0])
+            self.assertEqual(rec.state.pyramid(1)[0], card[1])
+            self.assertEqual(rec.state.to_move(), (1 - first,))
+
+    def test_diabolo_is_not_playable_yet(self):
+        got = error_of('{"format": 1, "game": "diabolo", "variant": "standard"}\n')
+        self.assertEqual(got[0], 1)
+        self.assertIn("diabolo", got[1])
+
+
+class ResultTest(unittest.TestCase):
+    def test_correct_result_is_accepted(self):
+        for game, variant, seed in (("pyraos", "standard", 8), ("pacal", "solo", 9)):
+            rec = play_random(game, variant, seed)
+            self.assertEqual(Record.read(rec.dumps()).header["result"], rec.summary())
+
+    def test_wrong_result_is_rejected_on_line_1(self):
+        rec = play_random("pyraos", "standard", 8)
+        winner = rec.summary()["winner"]
+        rec.header["result"] = {"winner": 1 - winner}
+        got = error_of(rec.dumps())
+        self.assertEqual(got[0], 1)
+        self.assertIn("result", got[1])
+
+    def test_result_true_is_not_1(self):
+        rec = play_random("pyraos", "standard", 10)
+        rec.header["result"] = {"winner": rec.summary()["winner"] == 1}
+        self.assertTrue(error_of(rec.dumps()) is not None)
+
+    def test_result_on_an_unfinished_game_is_rejected(self):
+        text = lines_of(
+            '{"format": 1, "game": "pyraos", "variant": "standard", "result": {"winner": 0}}',
+            {"p": 0, "place": "b2"},
+        )
+        got = error_of(text)
+        self.assertEqual(got[0], 1)
+        self.assertIn("not over", got[1])
+
+    def test_solo_result(self):
+        rec = play_random("pacal", "solo", 12)
+        result = rec.header["result"]
+        self.assertEqual(sorted(result), ["cards_used", "won"])
+        self.assertIs(result["won"], rec.state.outcome().winner == 0)
+        self.assertEqual(result["cards_used"], len(rec.events) - 1)
+
+
+class CheckTest(unittest.TestCase):
+    def test_reports_every_line_and_stops_at_the_first_bad_one(self):
+        text = lines_of(
+            PYRAOS_HEADER,
+            {"p": 0, "place": "a1"},
+            {"p": 1, "place": "b1"},
+            {"p": 1, "place": "c1"},
+            {"p": 0, "place": "d1"},
+        )
+        items = list(check(text))
+        self.assertEqual(
+            [(i["line"], i["ok"]) for i in items[:-1]], [(2, True), (3, True), (4, False)]
+        )
+        self.assertIn("turn", items[2]["error"])
+        summary = items[-1]
+        self.assertTrue(summary["summary"])
+        self.assertFalse(summary["ok"])
+        self.assertEqual(summary["line"], 4)
+        self.assertEqual(len(summary["record"].events), 2)
+
+    def test_a_file_that_is_no_record_is_fatal(self):
+        for text in ("", "hello\n", '{"format": 1, "game": "go", "variant": "x"}\n', b"\xfe\xff"):
+            items = list(check(text))
+            self.assertEqual(len(items), 1)
+            self.assertTrue(items[0]["fatal"])
+            self.assertIsNone(items[0]["record"])
+
+    def test_a_good_record_ends_with_an_ok_summary(self):
+        rec = play_random("pacal", "duel", 13)
+        items = list(check(rec.dumps()))
+        self.assertEqual(len(items), len(rec.events) + 1)
+        self.assertTrue(all(i["ok"] for i in items))
+        self.assertEqual(items[-1]["line"], len(rec.events) + 1)
