@@ -1,0 +1,6 @@
+"""Independent reference implementations of the game rules, for differential tests.
+
+Written from docs/RULES.md and shared/spec/records.md only, without looking at
+firmware/tabletop/rules/, so that a bug in either implementation shows up as a
+disagreement. Plain CPython, clarity over speed.
+"""
