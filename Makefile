@@ -13,7 +13,8 @@
 #                       that folder is pyright's typeshed and the site-packages of a
 #                       fake interpreter, so CPython's stdlib stays invisible: `import
 #                       dataclasses` or `time.foo()` in firmware/ is an error.
-#   sim/, host_tools/   mypy --strict with CPython's typeshed ([tool.mypy] in pyproject.toml).
+#   sim/, host_tools/,  mypy --strict with CPython's typeshed ([tool.mypy] in pyproject.toml);
+#   tests/              the portable tests (plain MicroPython-compatible code) excepted.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -40,7 +41,7 @@ help:
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make lint       ruff check + ruff format --check"
-	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/"
+	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
 	@echo "make pytest     only the tests (PYTEST_ARGS='-k pacal' passes arguments)"
 	@echo "make fmt        ruff format + ruff check --fix"
 	@echo "make setup      install everything (done by the targets above when needed)"

