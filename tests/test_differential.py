@@ -224,6 +224,35 @@ def pyraos_choose(
     return weighted_choice(rnd, moves, weights)
 
 
+def probe_takeback_due(
+    variant: str,
+    label: str,
+    history: Sequence[Json],
+    ref: pyraos_ref.Pyraos,
+    real: Any,
+    ref_moves: Sequence[Json],
+    rnd: random.Random,
+    stats: Counter[str],
+) -> None:
+    """While a take-back is due, a move by the other player: both sides refuse it, the
+    real one with the fault code "takeback_due" naming the player who must take back."""
+    names = [pyraos_ref.pos_name(p) for p in pyraos_ref.ALL_POSITIONS]
+    other = 1 - ref.to_move
+    candidate = rnd.choice(
+        [
+            flip_player(rnd.choice(list(ref_moves))),
+            {"p": other, "place": rnd.choice(names)},
+            {"p": other, "raise": rnd.sample(names, 2)},
+        ]
+    )
+    fault = real.fault(FROM_JSON("pyraos", variant, candidate))
+    compare_value(
+        label, history, f"fault of {dumps(candidate)}", ("takeback_due", ref.to_move), fault
+    )
+    probe_illegal("pyraos", variant, label, history, ref, real, ref_moves, candidate, stats)
+    stats["other player's move during a take-back refused"] += 1
+
+
 def play_pyraos(
     variant: str, policy: str, game_no: int, rnd: random.Random, stats: Counter[str]
 ) -> None:
@@ -241,6 +270,8 @@ def play_pyraos(
         if rnd.random() < PROBE_RATE:
             candidate = pyraos_illegal_candidate(ref, ref_moves, rnd)
             probe_illegal("pyraos", variant, label, history, ref, real, ref_moves, candidate, stats)
+        if ref.awaiting_remove:
+            probe_takeback_due(variant, label, history, ref, real, ref_moves, rnd, stats)
         move = pyraos_choose(ref, ref_moves, policy, last_dst, rnd)
         real_move = FROM_JSON("pyraos", variant, move)
         compare_value(
@@ -267,6 +298,8 @@ def play_pyraos(
                 stats[f"{earned} on level {pyraos_ref.parse_pos(dst_name)[0]}"] += 1
                 if kind == "place" and ref.reserves[ref.to_move] == 1:
                     stats["last reserve marble placed, take-back refills"] += 1
+            elif kind == "place" and ref.reserves[ref.to_move] == 1:
+                stats["last reserve marble placed, opponent still moves"] += 1
             last_dst = move["raise"][1] if "raise" in move else move["place"]
         history.append(move)
         ref.apply(move)
@@ -299,8 +332,10 @@ PYRAOS_REQUIRED = {
         "remove of 1",
         "remove of 2",
         "second remove freed by the first",
+        "other player's move during a take-back refused",
         "end: top",
         "end: empty reserve",
+        "last reserve marble placed, opponent still moves",
         "end: repetition",
     ],
     "lines": [
@@ -317,8 +352,10 @@ PYRAOS_REQUIRED = {
         "remove of 1",
         "remove of 2",
         "second remove freed by the first",
+        "other player's move during a take-back refused",
         "end: top",
         "end: empty reserve",
+        "last reserve marble placed, opponent still moves",
         "end: repetition",
     ],
     "kids": [
@@ -328,6 +365,7 @@ PYRAOS_REQUIRED = {
         "own square in kids, no take-back",
         "end: top",
         "end: empty reserve",
+        "last reserve marble placed, opponent still moves",
     ],
 }
 
@@ -434,6 +472,30 @@ def pacal_illegal_candidate(moves: Sequence[Json], rnd: random.Random) -> Json:
     return flip_player(rnd.choice(list(moves)))
 
 
+def probe_unbuildable_keeps(
+    label: str,
+    history: Sequence[Json],
+    ref: pacal_ref.PacalDuel,
+    real: Any,
+    ref_moves: Sequence[Json],
+    stats: Counter[str],
+) -> None:
+    """A ``keep`` for a last card that fits nowhere: both sides refuse it, the real
+    one with the fault code "last_fits_nowhere"."""
+    for player, card in sorted(ref.kept_unbuildable.items()):
+        candidate = {"p": player, "keep": card}
+        fault = real.fault(FROM_JSON("pacal", "duel", candidate))
+        compare_value(
+            label,
+            history,
+            f"fault of {dumps(candidate)}",
+            ("last_fits_nowhere", player, card),
+            fault,
+        )
+        probe_illegal("pacal", "duel", label, history, ref, real, ref_moves, candidate, stats)
+        stats["keep of a last card that fits nowhere rejected"] += 1
+
+
 def count_duel_situation(ref: pacal_ref.PacalDuel, event: Json, stats: Counter[str]) -> None:
     """Coverage accounting for the event about to be applied to ``ref``."""
     if "take" in event:
@@ -449,10 +511,10 @@ def count_duel_situation(ref: pacal_ref.PacalDuel, event: Json, stats: Counter[s
     if ref.phase == pacal_ref.LAST:
         player = event["p"]
         if "keep" in event:
-            fits = bool(ref.pyramids[player].fields_for(event["keep"]))
-            stats[
-                "last card kept although it fits" if fits else "last card fits nowhere, kept"
-            ] += 1
+            # Only a last card that fits may be declined; one that fits nowhere
+            # is kept without a line (counted in play_pacal_duel).
+            assert ref.pyramids[player].fields_for(event["keep"]), event
+            stats["last card kept although it fits"] += 1
         if "place" in event and len(ref.pending) == 1:
             after = ref.copy()
             after.apply(event)
@@ -491,6 +553,9 @@ def play_pacal_duel(
         if rnd.random() < PROBE_RATE:
             candidate = pacal_illegal_candidate(ref_moves, rnd)
             probe_illegal("pacal", "duel", label, history, ref, real, ref_moves, candidate, stats)
+        if ref.phase == pacal_ref.LAST:
+            probe_unbuildable_keeps(label, history, ref, real, ref_moves, stats)
+        phase_before = ref.phase
         event = pacal_choose(ref, ref_moves, style, rnd)
         assert event in ref_moves, event
         count_duel_situation(ref, event, stats)
@@ -510,6 +575,9 @@ def play_pacal_duel(
             raise AssertionError(
                 disagreement(label, history, f"real apply() raised {exc!r}")
             ) from exc
+        if phase_before == pacal_ref.BUILD and ref.phase == pacal_ref.LAST:
+            if len(ref.kept_unbuildable) == 1:
+                stats["one last card fits nowhere, the other is decided on"] += 1
     outcome = real.outcome()
     compare_value(label, history, "outcome is set iff over", real.is_over(), outcome is not None)
     compare_value(
@@ -524,6 +592,7 @@ def play_pacal_duel(
     stats["rounds"] += len(ref.rounds)
     stats["last-card keep"] += ref.keeps
     stats["last-card place"] += ref.last_places
+    stats["last card fits nowhere, kept without a line"] += ref.unbuildable_last_cards
     if ref.is_over():
         stats["matches won"] += 1
 
@@ -552,7 +621,10 @@ def test_pacal_duel_differential() -> None:
         "offerer stuck",
         "round: both stuck",
         "round: nobody complete",
-        "last card fits nowhere, kept",
+        "round: nobody complete, no last card fits",
+        "last card fits nowhere, kept without a line",
+        "one last card fits nowhere, the other is decided on",
+        "keep of a last card that fits nowhere rejected",
         "last card kept although it fits",
         "round completed by a last card",
     ):

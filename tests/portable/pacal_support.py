@@ -43,6 +43,25 @@ EXAMPLE1 = [
 ]
 
 
+# A last card that fits nowhere: it is kept without a line (plan_round's ``last``).
+NOWHERE = "nowhere"
+TURN_EVENTS = 14 * 4  # the events of fourteen turns in which both players build
+
+
+def built_pyramid(builds):
+    """The visible and covered cards (lists of 10) after ``builds``, a plan's
+    (card, field) list; builds with field None are skipped."""
+    top = [0] * 10
+    under = [0] * 10
+    for card, field in builds:
+        if field is not None:
+            i = field - 1
+            if top[i]:
+                under[i] = top[i]
+            top[i] = card
+    return top, under
+
+
 def offerer(first, t):
     """Who offers in turn ``t`` (0-based) of a round that ``first`` starts."""
     return first if t % 2 == 0 else 1 - first
@@ -57,9 +76,11 @@ def plan_round(first, builds0, builds1, last=None, last_order=(0, 1), hold=((), 
     of None means the player receives the card but no place line follows (a
     stuck turn ends the round, so neither player has one then).
     ``last``: ((card, field), (card, field)) for the last cards after turn 14;
-    field None means the player keeps the card. ``hold``: further cards to deal
-    into each hand. Hands are topped up to 15 with the lowest unused cards and
-    the 20 cards left over go aside.
+    field None means the player declines the card (a ``keep`` line: the card
+    must fit somewhere), NOWHERE that the card fits nowhere and is kept without
+    a line. ``last_order`` orders the lines that follow. ``hold``: further
+    cards to deal into each hand. Hands are topped up to 15 with the lowest
+    unused cards and the 20 cards left over go aside.
     """
     if len(builds0) != len(builds1):
         raise ValueError("both players build once per turn")
@@ -89,11 +110,17 @@ def plan_round(first, builds0, builds1, last=None, last_order=(0, 1), hold=((), 
             raise ValueError("last cards come after 14 turns")
         for p in (0, 1):
             hands[p].append(last[p][0])
+            card, field = last[p]
+            top, under = built_pyramid(builds[p])
+            fits_somewhere = len([f for f in range(1, 11) if fits(top, under, card, f)]) > 0
+            if fits_somewhere != (field is not NOWHERE):
+                where = "somewhere" if fits_somewhere else "nowhere"
+                raise ValueError(f"plan: player {p}'s last card {card} fits {where}, not {field!r}")
         for p in last_order:
             card, field = last[p]
             if field is None:
                 events.append((KEEP, p, card, 0))
-            else:
+            elif field is not NOWHERE:
                 events.append((PLACE, p, card, field))
     for p in (0, 1):
         hands[p].extend(hold[p])

@@ -6,6 +6,7 @@ import unittest
 from pacal_support import (
     EXAMPLE0,
     EXAMPLE1,
+    NOWHERE,
     assert_refused,
     offerer,
     plan_round,
@@ -406,7 +407,7 @@ class UnchangedTest(unittest.TestCase):
         out.append(("build", g.copy()))
         g.apply((PLACE, 1, 9, 5))
         out.append(("half built", g.copy()))
-        deal, events = plan_round(0, PLAN_A0, PLAN_A1, last=((48, None), (22, None)))
+        deal, events = plan_round(0, PLAN_A0, PLAN_A1, last=((31, None), (22, None)))
         g = pacal.Pacal()
         g.apply(deal)
         play(g, events[:-2])
@@ -415,6 +416,12 @@ class UnchangedTest(unittest.TestCase):
         out.append(("one last card", g.copy()))
         g.apply(events[-1])
         out.append(("between rounds", g.copy()))
+        # Player 0's last card 48 fits nowhere: kept without a line.
+        deal, events = plan_round(0, PLAN_A0, PLAN_A1, last=((48, NOWHERE), (22, None)))
+        g = pacal.Pacal()
+        g.apply(deal)
+        play(g, events[:-1])
+        out.append(("last card fits nowhere", g.copy()))
         over = pacal.Pacal()
         for _ in range(3):
             start(0, [(30, 5), (20, 6), (10, None)], [(43, 1), (44, 1), (47, None)], game=over)

@@ -98,7 +98,21 @@ def judge(before, move, g):
             return (0 if done[0] else 1,)
         if before.phase == pacal.P_LAST:
             return (None,)
+        if last_cards_fit(before, move, g) == [False, False]:
+            return (None,)  # no last card can be built: nothing is left to play
     return None
+
+
+def last_cards_fit(before, move, g):
+    """After the builds of the fourteenth turn (each player then holds one
+    card), whether each player's last card fits somewhere; None after any
+    other event. ``before`` is the state before ``move``, ``g`` after it."""
+    last = [before.hand(p) for p in (0, 1)]
+    if before.phase != pacal.P_BUILD or move[0] != PLACE or before.pending[1 - move[1]]:
+        return None  # not the last build of a turn
+    if len(last[0]) != 1 or len(last[1]) != 1:
+        return None  # not the fourteenth turn
+    return [oracle_fields(g, p, last[p][0]) != [] for p in (0, 1)]
 
 
 class RandomDuelTest(unittest.TestCase):
@@ -141,10 +155,16 @@ class RandomDuelTest(unittest.TestCase):
                     self.assertEqual(places, oracle_fields(g, p, card))
                     keeps = [m for m in moves if m[1] == p and m[0] == KEEP]
                     self.assertEqual(keeps, [(KEEP, p, card, 0)] if ph == pacal.P_LAST else [])
-                    if ph == pacal.P_BUILD:
-                        self.assertTrue(len(places) > 0)  # a stuck player built nothing
+                    # a stuck player built nothing; a last card to decide on fits
+                    self.assertTrue(len(places) > 0)
                 else:
                     self.assertEqual([m for m in moves if m[1] == p], [])
+            if ph == pacal.P_LAST:
+                for p in (0, 1):
+                    if not g.pending[p]:
+                        # Nothing to decide: the last card fits nowhere and is
+                        # kept (or was built or kept already this phase).
+                        self.assertEqual(g.hand(p), [])
             sample = moves
         for m in sample:
             self.assertIsNone(g.why_illegal(m))
@@ -161,6 +181,29 @@ class RandomDuelTest(unittest.TestCase):
                 self.assertIsNone(g.why_illegal(m))
             else:
                 assert_refused(self, g, m)
+
+    def check_last_cards(self, before, g, fit, stats):
+        """After the fourteenth turn (nobody complete): a last card that fits
+        waits for its player's place or keep; one that fits nowhere is kept
+        without a line, and a keep for it is refused."""
+        for p in (0, 1):
+            card = before.hand(p)[0]
+            self.assertEqual(g.hand(p), [])
+            if fit[p]:
+                self.assertEqual(g.pending[p], card)
+                self.assertEqual(g.loc[card], pacal.L_TO_BUILD + p)
+            else:
+                stats["last fits nowhere"] += 1
+                self.assertEqual(g.pending[p], 0)
+                self.assertEqual(g.loc[card], pacal.L_KEPT + p)
+                if g.phase == pacal.P_LAST:
+                    self.assertEqual(g.fault((KEEP, p, card, 0)), ("last_fits_nowhere", p, card))
+                assert_refused(self, g, (KEEP, p, card, 0))
+        who = tuple(p for p in (0, 1) if fit[p])
+        self.assertEqual(g.to_move(), who)
+        self.assertEqual(g.phase, pacal.P_LAST if who else pacal.P_DEAL)
+        if len(who) == 1:
+            stats["one last card fits"] += 1
 
     def play_match(self, rng, tiebreak, stats):
         g = pacal.Pacal(pacal.DUEL, tiebreak=tiebreak)
@@ -187,6 +230,9 @@ class RandomDuelTest(unittest.TestCase):
                     takes += 1
                 check_places(self, g, aside)
                 decided = judge(before, move, g)
+                fit = last_cards_fit(before, move, g)
+                if fit is not None and not g.complete(0) and not g.complete(1):
+                    self.check_last_cards(before, g, fit, stats)
                 if decided is None:
                     self.assertEqual(len(g.rounds()), n_results)
                     self.assertNotEqual(g.phase, pacal.P_DEAL)
@@ -197,6 +243,8 @@ class RandomDuelTest(unittest.TestCase):
                         stats["stuck"] += 1
                     elif before.phase == pacal.P_LAST:
                         stats["last"] += 1
+                    elif fit == [False, False] and decided == (None,):
+                        stats["no last card fits"] += 1
                     else:
                         stats["complete"] += 1
                 self.assertLessEqual(events, ROUND_BOUND)
@@ -214,6 +262,9 @@ class RandomDuelTest(unittest.TestCase):
     def test_random_matches(self):
         rng = Rng(2024)
         stats = {"stuck": 0, "complete": 0, "last": 0, "rounds": 0}
+        stats["no last card fits"] = 0
+        stats["last fits nowhere"] = 0
+        stats["one last card fits"] = 0
         for i in range(MATCHES):
             tiebreak = pacal.LARGER_SPREAD if i % 3 == 2 else pacal.SMALLER_SPREAD
             self.play_match(rng, tiebreak, stats)
@@ -223,6 +274,9 @@ class RandomDuelTest(unittest.TestCase):
             # The random games reach every way a round can end.
             self.assertGreaterEqual(stats["complete"], 1)
             self.assertGreaterEqual(stats["last"], 1)
+            self.assertGreaterEqual(stats["last fits nowhere"], 1)
+            self.assertGreaterEqual(stats["one last card fits"], 1)
+            self.assertGreaterEqual(stats["no last card fits"], 1)
 
 
 class RandomSoloTest(unittest.TestCase):

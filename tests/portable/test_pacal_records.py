@@ -59,7 +59,7 @@ class ToFromJsonTest(unittest.TestCase):
         plan0 += [(21, 8), (17, 9), (50, 1), (47, 2), (43, 3), (39, 4), (35, 5)]
         plan1 = [(44, 1), (40, 2), (36, 3), (32, 4), (28, 5), (24, 6), (20, 7)]
         plan1 += [(16, 8), (12, 9), (46, 1), (42, 2), (38, 3), (34, 4), (30, 5)]
-        deal, events = plan_round(1, plan0, plan1, last=((48, None), (22, 6)))
+        deal, events = plan_round(1, plan0, plan1, last=((31, None), (22, 6)))
         g = pacal.Pacal()
         kinds = {}
         for e in [deal] + events:

@@ -596,6 +596,31 @@ class TakeBackTest(PyraosCase):
         self.assertRefused(g, (PLACE, 1, index("c1"), -1))
         self.assertRefused(g, (RAISE, 0, index("a1"), index("2b1")))
 
+    def test_other_player_while_a_take_back_is_due(self):
+        """While a take-back is due, a move by the other player is refused as
+        "takeback_due", naming the player who must take back; so is any move
+        but a take-back by the mover. Out of a take-back it is "turn"."""
+        for script, mover in ((SQUARE, 0), ("a1 c3 b1 d3 a2 c4 d1 d4", 1)):
+            g = self.play(script)
+            self.assertEqual(g.phase, pyraos.P_REMOVE)
+            self.assertEqual(g.turn, mover)
+            other = 1 - mover
+            free = index("c1")
+            own_other = [i for i in range(30) if g.owner(i) == other][0]
+            for move in (
+                (PLACE, other, free, -1),
+                (REMOVE, other, own_other, -1),
+                (RAISE, other, own_other, index("2a1")),
+                (PLACE, mover, free, -1),
+            ):
+                with self.subTest(script=script[:8], move=move):
+                    self.assertEqual(g.fault(move), ("takeback_due", mover))
+                    why = self.assertRefused(g, move)
+                    self.assertTrue("player %d must first take back" % mover in why, why)
+        g = self.play(SQUARE)
+        g.apply((REMOVE, 0, index("b2"), -1))
+        self.assertEqual(g.fault((PLACE, 0, index("c1"), -1)), ("turn", 1, 0))
+
     def test_take_back_the_marble_just_placed(self):
         """The take-back may include the marble just placed; reserve +1; turn passes."""
         g = self.play(SQUARE)

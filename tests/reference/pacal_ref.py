@@ -113,11 +113,14 @@ class PacalDuel:
     # Cards still to be built this turn (BUILD) or last cards still to be
     # built or kept (LAST), by player.
     pending: dict[int, int] = field(default_factory=dict)
+    # Last cards that fit nowhere, kept without a line this round, by player.
+    kept_unbuildable: dict[int, int] = field(default_factory=dict)
     rounds: list[int | None] = field(default_factory=list)
     # Why each finished round ended, for the test's coverage accounting.
     round_reasons: list[str] = field(default_factory=list)
     keeps: int = 0
     last_places: int = 0
+    unbuildable_last_cards: int = 0
 
     def __post_init__(self) -> None:
         if self.tiebreak not in ("smaller", "larger"):
@@ -190,6 +193,8 @@ class PacalDuel:
                 self.last_places += 1
             self._done(player)
         elif self.phase == LAST and kind == "keep":
+            # Only a last card that fits somewhere may be declined; one that
+            # fits nowhere was kept without a line and is not pending.
             if self.pending.get(player) != value:
                 raise IllegalMove(f"illegal keep {event!r}")
             self.keeps += 1
@@ -221,6 +226,7 @@ class PacalDuel:
         self.turns_done = 0
         self.offer = None
         self.pending = {}
+        self.kept_unbuildable = {}
         self.phase = OFFER
 
     def _received(self, cards: dict[int, int]) -> None:
@@ -245,8 +251,15 @@ class PacalDuel:
             self._end_round(None, "nobody complete")
         elif self.turns_done == TURNS:
             assert all(len(h) == 1 for h in self.hands)
-            self.pending = {p: next(iter(self.hands[p])) for p in (0, 1)}
-            self.phase = LAST
+            last = {p: next(iter(self.hands[p])) for p in (0, 1)}
+            # A last card that fits nowhere is simply kept, with no line.
+            self.pending = {p: c for p, c in last.items() if self.pyramids[p].fields_for(c)}
+            self.kept_unbuildable = {p: c for p, c in last.items() if p not in self.pending}
+            self.unbuildable_last_cards += len(self.kept_unbuildable)
+            if self.pending:
+                self.phase = LAST
+            else:
+                self._end_round(None, "nobody complete, no last card fits")
         else:
             self.offerer = 1 - self.offerer
             self.offer = None

@@ -284,6 +284,9 @@ class Pacal(Game):
             return ("nothing_to_build",)
         want = self.pending[p]
         if not want:
+            kept = ph == P_LAST and 1 <= a <= CARDS and self.loc[a] == L_KEPT + p
+            if kept and not self.field_mask(p, a):
+                return ("last_fits_nowhere", p, a)  # kept without a line
             return ("no_card", p)
         if a != want:
             return ("wrong_card", p, want, a)
@@ -455,10 +458,16 @@ class Pacal(Game):
         else:
             self.turns_done += 1
             if self.turns_done == TURNS:
+                # Each holds one card; one that fits nowhere is kept without
+                # a line, as a card that cannot be built has none.
                 self.phase = P_LAST
                 for p in (0, 1):
-                    last = self.hand(p)
-                    self._receive(p, last[0])
+                    last = self.hand(p)[0]
+                    if self.field_mask(p, last):
+                        self._receive(p, last)
+                    else:
+                        self.loc[last] = L_KEPT + p
+                self._after_build()
             else:
                 self.turn = 1 - self.turn
                 self.phase = P_OFFER

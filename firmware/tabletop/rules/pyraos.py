@@ -254,6 +254,8 @@ class Pyraos(Game):
         if self.phase == P_OVER:
             return ("over",)
         if p != self.turn:
+            if self.phase == P_REMOVE:
+                return ("takeback_due", self.turn)
             return ("turn", self.turn, p)
         occ = self.occupied()
         own = self.marbles[p]
@@ -332,6 +334,10 @@ class Pyraos(Game):
         self.turn = 1 - self.turn
         self.phase = P_MOVE
         if not self.reserve[self.turn]:
+            # A player who must play and has no marble loses, raise or not.
+            # (Losing as soon as the reserve empties would leave the top
+            # unreachable: it needs 29 marbles below while the mover still
+            # has one, so the opponent's reserve is empty by then.)
             self._finish(1 - self.turn, "player %d has no marbles left" % self.turn)
             return
         key = self._key()

@@ -41,6 +41,7 @@ TEXT = {
     "no_card": "player %d has no card to build",
     "wrong_card": "player %d must build card %d, not %d",
     "keep_last_only": "only the last card of a round may be kept",
+    "last_fits_nowhere": "player %d's last card %d fits nowhere: it is kept without a line",
     "no_field": "there is no field %d",
     "covered": "field %d is already covered",
     "solo_no_cover": "field %d is taken and solo cards may not cover",
