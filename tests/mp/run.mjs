@@ -26,7 +26,7 @@
 //   --root DIR                     the repository (default: two folders above this file)
 //
 // Inside MicroPython the repository is mirrored at /repo (the working directory):
-// firmware/**/*.py is copied and /repo/firmware is on sys.path, so `import tabletop`
+// firmware/**/*.py and *.json (the board profiles) are copied and /repo/firmware is on sys.path, so `import tabletop`
 // works. Each test module's folder (its .py files and packages) is copied too and is
 // first on sys.path while that module imports, so sibling helpers import as well.
 // Files from outside the repository go to /ext/N/.
@@ -126,12 +126,13 @@ function putTree(FS, hostDir, mpDir, all) {
   }
 }
 
-function copyAllPy(FS, hostDir, mpDir) {
+function copyFirmware(FS, hostDir, mpDir) {
   for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
     if (entry.name === "__pycache__" || entry.name.startsWith(".")) continue;
     const src = path.join(hostDir, entry.name);
-    if (entry.isDirectory()) copyAllPy(FS, src, mpDir + "/" + entry.name);
-    else if (entry.isFile() && entry.name.endsWith(".py")) putFile(FS, src, mpDir + "/" + entry.name);
+    if (entry.isDirectory()) copyFirmware(FS, src, mpDir + "/" + entry.name);
+    else if (entry.isFile() && (entry.name.endsWith(".py") || entry.name.endsWith(".json")))
+      putFile(FS, src, mpDir + "/" + entry.name);
   }
 }
 
@@ -185,7 +186,7 @@ async function boot(opts, stdoutSink, stderrSink) {
   const FS = mp.FS;
   const toMp = makeMapper(opts.root);
   const firmware = path.join(opts.root, "firmware");
-  if (fs.existsSync(firmware)) copyAllPy(FS, firmware, toMp(firmware));
+  if (fs.existsSync(firmware)) copyFirmware(FS, firmware, toMp(firmware));
   for (const d of opts.data) {
     const host = path.resolve(d);
     const stat = fs.statSync(host);

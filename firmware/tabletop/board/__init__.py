@@ -1,0 +1,1 @@
+"""Board controllers: what the board expects next, one module per game."""

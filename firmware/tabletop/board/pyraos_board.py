@@ -1,0 +1,235 @@
+"""The Pyraos board: follows a game through the 25 hall sensors.
+
+    board = PyraosBoard(profile, "standard", journal)
+    board.step(analog, button_event, now_ms)     # every tick
+    board.targets, board.errors, board.hints      # what to light (position masks)
+
+The sensed position is the authority. Each tick the pyramid sensor says which
+small change of the expected position the readings show (nothing, a marble
+added, one or two lifted, one moved); the controller asks the rules whether
+that change is a legal move and accepts it, shows what is wrong (red) or what
+must be put back (hint colour), or waits. After accepting, the readings of
+that moment become the reference for the next move.
+
+Modes: SELECT (power-on animation, MENU starts), PLAY, UNDO (BACK took a move
+back; waiting until the pieces match the earlier position), CLEAR (a new game
+waits for an empty board).
+"""
+
+from tabletop import buttons
+from tabletop.rules import pyraos
+from tabletop.sensing import pyramid
+
+SELECT = 0
+PLAY = 1
+UNDO = 2
+CLEAR = 3
+
+
+class PyraosBoard:
+    def __init__(self, profile, variant, journal):
+        self.profile = profile
+        self.journal = journal
+        self.sensor = pyramid.PyramidSensor(profile)
+        self.variant = variant
+        self.game = pyraos.Pyraos(variant)
+        self.history = []  # states before each accepted move, for BACK
+        self.mode = SELECT
+        self.expected = 0
+        self.first_lift = -1  # in a take-back: the marble lifted first
+        self.targets = 0  # positions lit in the mover's colour
+        self.errors = 0  # red: lift this / put this back
+        self.hints = 0  # hint colour: put a marble back here
+        self.version = 0  # bumps whenever what to show changes
+        self.calibrated = False
+        self.accepted_at = 0
+
+    # -- what to show ---------------------------------------------------------
+
+    def _show(self, targets, errors, hints):
+        if targets != self.targets or errors != self.errors or hints != self.hints:
+            self.targets = targets
+            self.errors = errors
+            self.hints = hints
+            self.version += 1
+
+    def _idle_targets(self):
+        g = self.game
+        if g.phase == pyraos.P_REMOVE:
+            return g.removable_mask()
+        return g.placement_mask()
+
+    # -- each tick --------------------------------------------------------------
+
+    def new_game(self, variant=None):
+        if variant is not None:
+            self.variant = variant
+        self.game = pyraos.Pyraos(self.variant)
+        self.history = []
+        self.journal.events = []
+        self.journal.variant = self.variant
+        self.expected = 0
+        self.first_lift = -1
+        self.mode = CLEAR
+        self.version += 1
+
+    def step(self, analog, event, now_ms):
+        sensor = self.sensor
+        sensor.update(analog)
+        if not sensor.ready():
+            return
+        if not self.calibrated:
+            sensor.calibrate(self.expected)
+            self.calibrated = True
+        if event == buttons.SHORT_MENU and self.mode == SELECT:
+            self.new_game()
+            return
+        if event == buttons.SHORT_MENU or event == buttons.LONG_MENU:
+            if event == buttons.LONG_MENU:
+                self._next_variant()
+            self.new_game()
+            return
+        if self.mode == SELECT:
+            return
+        obs = sensor.observe(self.expected, now_ms)
+        if self.mode == CLEAR or self.mode == UNDO:
+            self._wait_for_match(obs)
+            return
+        if event == buttons.SHORT_BACK:
+            if self._back(obs):
+                return
+        self._play(obs, now_ms)
+
+    def _next_variant(self):
+        games = self.profile.games
+        names = [v for g, v in games]
+        i = names.index(self.variant) if self.variant in names else -1
+        self.variant = names[(i + 1) % len(names)]
+
+    def _wait_for_match(self, obs):
+        kind = obs.kind
+        if kind == pyramid.NONE:
+            self.sensor.rebase(self.expected)
+            self.mode = PLAY
+            self._show(self._idle_targets(), 0, 0)
+        elif kind == pyramid.UNCLEAR:
+            if self.mode == CLEAR:
+                self._show(0, self.sensor.strays(self.expected), 0)
+        else:
+            # Lift what is there too much (red), put back what is missing.
+            errors = 0
+            hints = 0
+            if obs.added >= 0:
+                errors |= 1 << obs.added
+            if obs.lifted >= 0:
+                hints |= 1 << obs.lifted
+            if obs.lifted2 >= 0:
+                hints |= 1 << obs.lifted2
+            self._show(0, errors, hints)
+
+    def _back(self, obs):
+        g = self.game
+        if (
+            g.phase == pyraos.P_REMOVE
+            and obs.kind == pyramid.LIFT
+            and self.first_lift == obs.lifted
+            and g.removable_mask() >> obs.lifted & 1
+        ):
+            # BACK confirms taking only one marble back.
+            self._accept((pyraos.REMOVE, g.turn, obs.lifted, -1))
+            return True
+        if not self.history:
+            return False
+        self.game = self.history.pop()
+        self.journal.undo()
+        self.expected = self.game.occupied()
+        self.first_lift = -1
+        self.mode = UNDO
+        self.version += 1
+        return True
+
+    def _accept(self, move):
+        self.history.append(self.game.copy())
+        self.game.apply(move)
+        self.journal.add(move)
+        self.expected = self.game.occupied()
+        self.sensor.rebase(self.expected)
+        self.first_lift = -1
+        self.version += 1
+        self._show(self._idle_targets(), 0, 0)
+
+    def _play(self, obs, now_ms):
+        g = self.game
+        kind = obs.kind
+        if kind == pyramid.UNCLEAR:
+            return
+        if g.is_over():
+            self._over(obs)
+            return
+        p = g.turn
+        if kind == pyramid.NONE:
+            self.first_lift = -1
+            self._show(self._idle_targets(), 0, 0)
+            return
+        if g.phase == pyraos.P_REMOVE:
+            self._take_back(obs, p)
+            return
+        if kind == pyramid.ADD:
+            d = obs.added
+            if g.placement_mask() >> d & 1:
+                self._accept((pyraos.PLACE, p, d, -1))
+            else:
+                self._show(0, 1 << d, 0)
+        elif kind == pyramid.LIFT:
+            x = obs.lifted
+            if g.raise_sources() >> x & 1:
+                self._show(g.raise_targets(x), 0, 1 << x)
+            else:
+                self._show(0, 1 << x, 0)
+        elif kind == pyramid.MOVE:
+            x, d = obs.lifted, obs.added
+            move = (pyraos.RAISE, p, x, d)
+            if g.fault(move) is None:
+                self._accept(move)
+            else:
+                self._show(0, 1 << d, 1 << x)
+        else:  # LIFT2: nothing to take back now
+            self._show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
+
+    def _take_back(self, obs, p):
+        g = self.game
+        kind = obs.kind
+        removable = g.removable_mask()
+        if kind == pyramid.LIFT:
+            x = obs.lifted
+            if not removable >> x & 1:
+                self._show(0, 1 << x, 0)
+                return
+            self.first_lift = x
+            second = g.removable_mask(x)
+            if not second:
+                self._accept((pyraos.REMOVE, p, x, -1))
+            else:
+                self._show(second, 0, 0)
+        elif kind == pyramid.LIFT2:
+            x, y = obs.lifted, obs.lifted2
+            if self.first_lift == y:
+                x, y = y, x
+            for a, b in ((x, y), (y, x)):
+                if g.fault((pyraos.REMOVE, p, a, b)) is None:
+                    self._accept((pyraos.REMOVE, p, a, b))
+                    return
+            self._show(0, 0, 1 << x | 1 << y)
+        elif kind == pyramid.ADD:
+            self._show(removable, 1 << obs.added, 0)
+        else:  # MOVE: a marble moved instead of taken back
+            self._show(removable, 1 << obs.added, 1 << obs.lifted)
+
+    def _over(self, obs):
+        # The game is over: only BACK (undo) and MENU act; show stray changes.
+        if obs.kind == pyramid.NONE:
+            self._show(0, 0, 0)
+        else:
+            errors = 1 << obs.added if obs.added >= 0 else 0
+            hints = 1 << obs.lifted if obs.lifted >= 0 else 0
+            self._show(0, errors, hints)

@@ -1,0 +1,67 @@
+"""The LED chain as a buffer of pixels, independent of the hardware.
+
+    px = Pixels(57, "GRB", 0.3, hal.transmit)
+    px.set(4, (255, 0, 0))     # red, scaled by the brightness cap
+    px.fill((0, 0, 0))
+    px.show()                  # hands the wire-order bytes to transmit(buf)
+
+Everything generic happens here (colour order, brightness cap, clearing); the
+hardware gets one hook, ``transmit(buf)``, called with the same bytearray
+every time: the MicroPython neopixel driver, CircuitPython's NeoPixel and the
+virtual board each implement just that. Setting pixels allocates nothing.
+"""
+
+_OFFSETS = {
+    "RGB": (0, 1, 2),
+    "RBG": (0, 2, 1),
+    "GRB": (1, 0, 2),
+    "GBR": (2, 0, 1),
+    "BRG": (1, 2, 0),
+    "BGR": (2, 1, 0),
+}
+
+
+class Pixels:
+    def __init__(self, count, order="GRB", brightness=1.0, transmit=None):
+        self.count = count
+        self.buf = bytearray(3 * count)
+        self.r, self.g, self.b = _OFFSETS[order]
+        # Integer scale 0..256: float maths would allocate on MicroPython.
+        self.scale = int(brightness * 256 + 0.5)
+        self.transmit = transmit
+
+    def set(self, i, rgb):
+        """Pixel i to the colour (r, g, b), each 0..255, before the cap."""
+        s = self.scale
+        j = 3 * i
+        buf = self.buf
+        buf[j + self.r] = rgb[0] * s >> 8
+        buf[j + self.g] = rgb[1] * s >> 8
+        buf[j + self.b] = rgb[2] * s >> 8
+
+    def set_scaled(self, i, rgb, level):
+        """Pixel i to the colour dimmed to level/256 (for pulsing and glows)."""
+        s = self.scale * level >> 8
+        j = 3 * i
+        buf = self.buf
+        buf[j + self.r] = rgb[0] * s >> 8
+        buf[j + self.g] = rgb[1] * s >> 8
+        buf[j + self.b] = rgb[2] * s >> 8
+
+    def get(self, i):
+        """The wire bytes of pixel i as (r, g, b) after the cap."""
+        j = 3 * i
+        return (self.buf[j + self.r], self.buf[j + self.g], self.buf[j + self.b])
+
+    def fill(self, rgb):
+        for i in range(self.count):
+            self.set(i, rgb)
+
+    def clear(self):
+        buf = self.buf
+        for j in range(len(buf)):
+            buf[j] = 0
+
+    def show(self):
+        if self.transmit is not None:
+            self.transmit(self.buf)

@@ -1,0 +1,363 @@
+"""Board profiles: what a board is made of and how it is wired, as data.
+
+    import json
+    from tabletop.profile import load, ProfileError
+    profile = load(json.load(open("profiles/pyraos.json")))
+    profile.games            # (("pyraos", "standard"), ...)
+    profile.get("timing.debounce_ms")
+
+``load`` checks every key a board needs (see docs/FIRMWARE.md) and raises
+ProfileError whose message starts with the key path, e.g.
+``sensors.2a1.channel: must be a whole number 0..31``. Nothing is guessed: an
+unknown key is an error too, so a typo does not silently fall back to a default.
+"""
+
+from tabletop.rules.common import is_int
+
+FORMAT = 1
+PYRAOS_SENSORS = (
+    "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4 2a1 2b1 2c1 2a2 2b2 2c2 2a3 2b3 2c3"
+).split()
+COLOUR_NAMES = ("player0", "player1", "error", "hint", "win", "dim")
+ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
+GAMES = {"pacal": ("duel", "solo"), "pyraos": ("standard", "kids", "lines")}
+
+
+class ProfileError(ValueError):
+    """A profile that cannot drive a board: ``key`` (a dotted path) and ``problem``."""
+
+    def __init__(self, key, problem):
+        super().__init__("%s: %s" % (key, problem))
+        self.key = key
+        self.problem = problem
+
+
+def _num(value):
+    return (is_int(value) or type(value) is float) and value == value
+
+
+class _Check:
+    # Walks a JSON object, remembering the path for error messages.
+
+    def __init__(self, obj, path):
+        self.obj = obj
+        self.path = path
+
+    def fail(self, key, problem):
+        raise ProfileError(self.path + key if key else self.path.rstrip("."), problem)
+
+    def keys(self, required, optional=()):
+        if type(self.obj) is not dict:
+            self.fail("", "must be an object")
+        for k in self.obj:
+            if k not in required and k not in optional:
+                self.fail(k, "unknown key")
+        for k in required:
+            if k not in self.obj:
+                self.fail(k, "missing")
+
+    def sub(self, key):
+        return _Check(self.obj[key], self.path + key + ".")
+
+    def int(self, key, low, high):
+        v = self.obj[key]
+        if not is_int(v) or not low <= v <= high:
+            self.fail(key, "must be a whole number %d..%d" % (low, high))
+        return v
+
+    def number(self, key, low, high):
+        v = self.obj[key]
+        if not _num(v) or not low <= v <= high:
+            self.fail(key, "must be a number from %s to %s" % (low, high))
+        return v
+
+    def ints(self, key, n, low, high, distinct=True):
+        v = self.obj[key]
+        if type(v) is not list or (n >= 0 and len(v) != n):
+            self.fail(key, "must be a list of %d whole numbers" % n)
+        for x in v:
+            if not is_int(x) or not low <= x <= high:
+                self.fail(key, "must hold whole numbers %d..%d" % (low, high))
+        if distinct and len(set(v)) != len(v):
+            self.fail(key, "must not repeat a number")
+        return tuple(v)
+
+
+class Profile:
+    """A validated profile. ``raw`` is the JSON object; the attributes are
+    the values the firmware uses, ready to read without further checks."""
+
+    def __init__(self, raw):
+        self.raw = raw
+        self.name = ""
+        self.games = ()  # ((game, variant), ...)
+        self.game = ""
+        self.registers = 0  # 74HC165s in the chain
+        self.analog_channels = 0
+        self.settle_us = 0
+        self.samples = 1
+        self.pins = {}
+        self.led_count = 0
+        self.led_order = "GRB"
+        self.brightness = 1.0
+        self.led_map = ()  # LED index of each light, in the order of led_names()
+        self.colours = {}
+        self.tick_ms = 5
+        self.debounce_ms = 0
+        self.settle_ms = 0
+        self.buttons_active_low = True
+        self.button_debounce_ms = 0
+        self.long_press_ms = 800
+        # Pyraos boards
+        self.sensor_channels = ()
+        self.sensor_base = ()
+        self.sensor_gain = ()
+        self.pitch_mm = 0.0
+        self.depth_mm = 0.0
+        self.moment = 0.0
+        self.noise = 1.0
+        self.match_margin = 0.0
+        self.match_max_error = 0.0
+        self.match_model_error = 0.0
+        # Pacal boards
+        self.field_channels = ()
+        self.field_levels = ()
+        self.field_hysteresis = ()
+        self.slot_bits = ()
+
+    def get(self, path, default=None):
+        """A value by dotted path (``"timing.debounce_ms"``), or default."""
+        node = self.raw
+        for part in path.split("."):
+            if type(node) is not dict or part not in node:
+                return default
+            node = node[part]
+        return node
+
+
+def load(obj):
+    """A Profile from a JSON object; ProfileError names the first bad key."""
+    c = _Check(obj, "")
+    top = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
+    c.keys(top, ("registers", "analog", "sensors", "model", "match", "fields", "slots"))
+    if c.obj["format"] != FORMAT or not is_int(c.obj["format"]):
+        c.fail("format", "must be %d" % FORMAT)
+    if type(c.obj["name"]) is not str:
+        c.fail("name", "must be a string")
+    p = Profile(obj)
+    p.name = obj["name"]
+    p.games = _games(c)
+    kinds = [g for g, v in p.games]
+    game = kinds[0]
+    for g in kinds:
+        if g != game:
+            c.fail("games", "a board plays one game (its variants may differ)")
+    p.game = game
+    p.registers = c.int("registers", 0, 16) if "registers" in obj else 0
+    p.analog_channels = 0
+    if "analog" in obj:
+        a = c.sub("analog")
+        a.keys(("channels", "settle_us", "samples"))
+        p.analog_channels = a.int("channels", 1, 64)
+        p.settle_us = a.int("settle_us", 0, 10000)
+        p.samples = a.int("samples", 1, 64)
+    _pins(c.sub("pins"), p)
+    _leds(c.sub("leds"), p)
+    t = c.sub("timing")
+    t.keys(("tick_ms", "debounce_ms"), ("settle_ms",))
+    p.tick_ms = t.int("tick_ms", 1, 1000)
+    p.debounce_ms = t.int("debounce_ms", 0, 5000)
+    p.settle_ms = t.int("settle_ms", 0, 5000) if "settle_ms" in t.obj else p.debounce_ms
+    b = c.sub("buttons")
+    b.keys(("active_low", "debounce_ms", "long_ms"))
+    if type(b.obj["active_low"]) is not bool:
+        b.fail("active_low", "must be true or false")
+    p.buttons_active_low = b.obj["active_low"]
+    p.button_debounce_ms = b.int("debounce_ms", 0, 1000)
+    p.long_press_ms = b.int("long_ms", 100, 10000)
+    p.colours = _colours(c.sub("colours"))
+    if game == "pyraos":
+        _pyraos(c, p)
+    else:
+        _pacal(c, p)
+    p.led_map = _led_map(c.sub("led_map"), p)
+    return p
+
+
+def _games(c):
+    v = c.obj["games"]
+    if type(v) is not list or not v:
+        c.fail("games", "must be a non-empty list of [game, variant] pairs")
+    out = []
+    for pair in v:
+        if type(pair) is not list or len(pair) != 2 or pair[0] not in GAMES:
+            c.fail("games", "each entry must be [game, variant] with game pacal or pyraos")
+        if pair[1] not in GAMES[pair[0]]:
+            c.fail("games", "%s has no variant %r" % (pair[0], pair[1]))
+        out.append((pair[0], pair[1]))
+    return tuple(out)
+
+
+def _pins(c, p):
+    need = ["leds", "menu", "back"]
+    optional = ["i2c"]
+    if p.registers:
+        need += ["spi", "latch"]
+    if p.analog_channels:
+        need.append("mux")
+    c.keys(need, optional + ["spi", "latch", "mux"])
+    for k in ("leds", "menu", "back"):
+        c.int(k, 0, 63)
+    if p.registers:
+        s = c.sub("spi")
+        s.keys(("id", "sck", "miso", "baudrate"))
+        s.int("id", 0, 3)
+        s.int("sck", 0, 63)
+        s.int("miso", 0, 63)
+        s.int("baudrate", 10000, 50000000)
+        c.int("latch", 0, 63)
+    if p.analog_channels:
+        m = c.sub("mux")
+        m.keys(("select", "adc"))
+        m.ints("select", 4, 0, 63)
+        adcs = m.ints("adc", -1, 0, 63)
+        if not adcs or len(adcs) * 16 < p.analog_channels:
+            m.fail("adc", "needs one ADC pin per 16 analog channels (%d)" % p.analog_channels)
+    if "i2c" in c.obj:
+        i = c.sub("i2c")
+        i.keys(("id", "sda", "scl"))
+        i.int("id", 0, 3)
+        i.int("sda", 0, 63)
+        i.int("scl", 0, 63)
+    p.pins = c.obj
+
+
+def _leds(c, p):
+    c.keys(("count", "order", "brightness"))
+    p.led_count = c.int("count", 1, 1024)
+    if c.obj["order"] not in ORDERS:
+        c.fail("order", "must be one of " + " ".join(ORDERS))
+    p.led_order = c.obj["order"]
+    p.brightness = c.number("brightness", 0, 1)
+
+
+def _colours(c):
+    c.keys(COLOUR_NAMES)
+    out = {}
+    for k in COLOUR_NAMES:
+        out[k] = c.ints(k, 3, 0, 255, distinct=False)
+    return out
+
+
+def _pyraos(c, p):
+    if not p.analog_channels:
+        c.fail("analog", "a Pyraos board needs analog sensors")
+    for k in ("sensors", "model", "match"):
+        if k not in c.obj:
+            c.fail(k, "missing (a Pyraos board needs it)")
+    s = c.sub("sensors")
+    s.keys(PYRAOS_SENSORS)
+    chans = []
+    base = []
+    gain = []
+    for name in PYRAOS_SENSORS:
+        one = s.sub(name)
+        one.keys(("channel", "base", "gain"))
+        ch = one.int("channel", 0, p.analog_channels - 1)
+        if ch in chans:
+            one.fail("channel", "channel %d is already used by another sensor" % ch)
+        chans.append(ch)
+        base.append(one.int("base", 0, 65535))
+        gain.append(one.number("gain", -100, 100))
+    p.sensor_channels = tuple(chans)
+    p.sensor_base = tuple(base)
+    p.sensor_gain = tuple(gain)
+    m = c.sub("model")
+    m.keys(("pitch_mm", "depth_mm", "moment", "noise"))
+    p.pitch_mm = m.number("pitch_mm", 5, 100)
+    p.depth_mm = m.number("depth_mm", 1, 100)
+    p.moment = m.number("moment", 1, 1e12)
+    p.noise = m.number("noise", 0.1, 10000)
+    t = c.sub("match")
+    t.keys(("margin", "max_error", "model_error"))
+    p.match_margin = t.number("margin", 0, 1e6)
+    p.match_max_error = t.number("max_error", 0, 1e6)
+    p.match_model_error = t.number("model_error", 0, 1)
+
+
+def _pacal(c, p):
+    if not p.analog_channels:
+        c.fail("analog", "a Pacal board needs analog field sensors")
+    if p.registers < 2:
+        c.fail("registers", "a Pacal board needs at least 2 shift registers (14 code spots)")
+    for k in ("fields", "slots"):
+        if k not in c.obj:
+            c.fail(k, "missing (a Pacal board needs it)")
+    f = c.sub("fields")
+    f.keys(("0", "1"))
+    chans = []
+    levels = []
+    hyst = []
+    for side in ("0", "1"):
+        lst = f.obj[side]
+        if type(lst) is not list or len(lst) != 10:
+            f.fail(side, "must list the 10 fields of the pyramid")
+        for i in range(10):
+            one = _Check(lst[i], "fields.%s.%d." % (side, i + 1))
+            one.keys(("channel", "levels", "hysteresis"))
+            ch = one.int("channel", 0, p.analog_channels - 1)
+            if ch in chans:
+                one.fail("channel", "channel %d is already used by another field" % ch)
+            chans.append(ch)
+            lv = one.ints("levels", 3, 0, 65535, distinct=False)
+            if not (lv[0] < lv[1] < lv[2] or lv[0] > lv[1] > lv[2]):
+                one.fail("levels", "readings for 0, 1 and 2 cards must rise (or fall) in turn")
+            h = one.int("hysteresis", 0, 20000)
+            if 2 * h >= min(abs(lv[1] - lv[0]), abs(lv[2] - lv[1])):
+                one.fail("hysteresis", "must be less than half the step between levels")
+            levels.append(lv)
+            hyst.append(h)
+    p.field_channels = tuple(chans)
+    p.field_levels = tuple(levels)
+    p.field_hysteresis = tuple(hyst)
+    s = c.sub("slots")
+    if type(s.obj) is not list or len(s.obj) != 2:
+        s.fail("", "must list the 2 offer slots")
+    bits = []
+    slots = []
+    for i in range(2):
+        one = _Check(s.obj[i], "slots.%d." % i)
+        one.keys(("bits",))
+        b = one.ints("bits", 7, 0, 8 * p.registers - 1)
+        for k in b:
+            if k in bits:
+                one.fail("bits", "bit %d is already used" % k)
+            bits.append(k)
+        slots.append(b)
+    p.slot_bits = tuple(slots)
+
+
+def led_names(p):
+    if p.game == "pyraos":
+        names = list(PYRAOS_SENSORS) + ["turn0", "turn1"]
+        names += ["reserve0.%d" % i for i in range(15)] + ["reserve1.%d" % i for i in range(15)]
+        return names
+    names = ["field%d.%d" % (s, f) for s in (0, 1) for f in range(1, 11)]
+    names += ["slot0", "slot1", "turn0", "turn1"]
+    names += ["win%d.%d" % (s, i) for s in (0, 1) for i in range(1, 4)]
+    return names
+
+
+def _led_map(c, p):
+    """LED index for every light the game needs, in the order of led_names."""
+    names = led_names(p)
+    c.keys(names)
+    used = []
+    out = []
+    for name in names:
+        i = c.int(name, 0, p.led_count - 1)
+        if i in used:
+            c.fail(name, "LED %d is already used by another light" % i)
+        used.append(i)
+        out.append(i)
+    return tuple(out)

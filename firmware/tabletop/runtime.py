@@ -1,0 +1,57 @@
+"""One tick of the board: scan, sense, control, render, show.
+
+    rt = Runtime(profile, hal)
+    while True:
+        rt.tick(time.ticks_ms())     # the device loop (firmware/main.py) sleeps in between
+
+The same object runs in the simulator with virtual time. The buffers are
+allocated here once; a tick with nothing moving allocates nothing.
+"""
+
+from array import array
+
+from tabletop import buttons, render
+from tabletop.journal import Journal
+from tabletop.pixels import Pixels
+
+_FRAME_MS = 20  # animations redraw at most this often
+
+
+class Runtime:
+    def __init__(self, profile, hal, game=None):
+        self.profile = profile
+        self.hal = hal
+        self.digital = bytearray(profile.registers)
+        self.analog = array("H", bytes(2 * max(1, profile.analog_channels)))
+        self.pixels = Pixels(profile.led_count, profile.led_order, profile.brightness, hal.transmit)
+        self.buttons = buttons.Buttons(profile)
+        g, variant = profile.games[0]
+        if game is not None:
+            g, variant = game
+        self.journal = Journal(g, variant)
+        if g == "pyraos":
+            from tabletop.board.pyraos_board import PyraosBoard
+
+            self.board = PyraosBoard(profile, variant, self.journal)
+        else:
+            raise ValueError("no board controller for %s yet" % g)
+        self.shown = -1  # board.version last drawn
+        self.drawn_at = 0
+        self.ticks = 0
+
+    def tick(self, now_ms):
+        hal = self.hal
+        if self.digital:
+            hal.read_digital(self.digital)
+        hal.read_analog(self.analog)
+        event = self.buttons.update(hal.read_buttons(), now_ms)
+        board = self.board
+        board.step(self.analog, event, now_ms)
+        self.ticks += 1
+        if board.version != self.shown or (
+            render.animating(board) and now_ms - self.drawn_at >= _FRAME_MS
+        ):
+            render.render(board, self.pixels, now_ms)
+            self.pixels.show()
+            self.shown = board.version
+            self.drawn_at = now_ms

@@ -1,0 +1,84 @@
+"""Helpers for the portable board tests: the shipped profiles, and sensor
+readings computed straight from the magnet model of docs/FIRMWARE.md."""
+
+import json
+
+import tabletop
+from tabletop.profile import load
+
+FIRMWARE = tabletop.__file__.rsplit("/", 2)[0]
+
+
+def profile_json(name):
+    with open(FIRMWARE + "/profiles/%s.json" % name) as f:
+        return json.load(f)
+
+
+def profile(name):
+    return load(profile_json(name))
+
+
+def sensor_xy(i, pitch):
+    # cups a1..d4 (row by row), then the points between four cups
+    if i < 16:
+        return (i % 4) * pitch, (i // 4) * pitch
+    j = i - 16
+    return (j % 3 + 0.5) * pitch, (j // 3 + 0.5) * pitch
+
+
+def marble_xyz(level, col, row, pitch, depth):
+    k = level - 1
+    return (col + k / 2) * pitch, (row + k / 2) * pitch, depth + k * pitch / 2**0.5
+
+
+POSITIONS = [(1, x, y) for y in range(4) for x in range(4)]
+POSITIONS += [(2, x, y) for y in range(3) for x in range(3)]
+POSITIONS += [(3, x, y) for y in range(2) for x in range(2)] + [(4, 0, 0)]
+
+
+def field(prof, s, xyz, strength=1.0):
+    """The vertical field of one marble at xyz on sensor s, in counts."""
+    sx, sy = sensor_xy(s, prof.pitch_mm)
+    dx = xyz[0] - sx
+    dy = xyz[1] - sy
+    dz = xyz[2]
+    r2 = dx * dx + dy * dy + dz * dz
+    return prof.moment * strength * (3 * dz * dz - r2) / r2**2.5
+
+
+class Readings:
+    """An ideal Pyraos board plus what the test adds: gain and base errors,
+    a held marble, a knock. ``fill(buf)`` writes the raw channel array."""
+
+    def __init__(self, prof, gain_error=(), base_error=(), noise=None, seed=1):
+        self.prof = prof
+        self.occ = 0
+        self.gain_error = list(gain_error) or [0.0] * 25
+        self.base_error = list(base_error) or [0.0] * 25
+        self.held = None  # (x, y, z) of a marble in the hand
+        self.knock = [0] * 25
+        self.noise = noise
+        self.seed = seed
+
+    def _rand(self):
+        # A small portable generator for Gaussian-ish noise (sum of uniforms).
+        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.seed / 0x7FFFFFFF
+
+    def value(self, s):
+        prof = self.prof
+        v = prof.sensor_base[s] + self.base_error[s] + self.knock[s]
+        g = prof.sensor_gain[s] * (1 + self.gain_error[s])
+        for p in range(30):
+            if self.occ >> p & 1:
+                xyz = marble_xyz(*POSITIONS[p], prof.pitch_mm, prof.depth_mm)
+                v += g * field(prof, s, xyz)
+        if self.held is not None:
+            v += g * field(prof, s, self.held)
+        if self.noise:
+            v += self.noise * (sum(self._rand() for _ in range(12)) - 6)
+        return max(0, min(65535, int(round(v))))
+
+    def fill(self, buf):
+        for s in range(25):
+            buf[self.prof.sensor_channels[s]] = self.value(s)

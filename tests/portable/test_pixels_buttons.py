@@ -1,0 +1,99 @@
+"""The pixel buffer (colour order, brightness cap, one transmit seam) and the
+MENU/BACK buttons (debounce, short and long presses)."""
+
+import sys
+import unittest
+
+from board_support import profile
+from tabletop import buttons
+from tabletop.pixels import Pixels
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+class PixelsTest(unittest.TestCase):
+    def test_wire_order_and_cap(self):
+        sent = []
+        px = Pixels(3, "GRB", 0.5, sent.append)
+        px.set(1, (200, 100, 50))
+        px.show()
+        self.assertEqual(len(sent), 1)
+        self.assertEqual(list(sent[0][3:6]), [50, 100, 25])  # G, R, B halved
+        self.assertEqual(px.get(1), (100, 50, 25))
+        self.assertEqual(list(sent[0][0:3]), [0, 0, 0])
+
+    def test_every_order(self):
+        for order in ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR"):
+            px = Pixels(1, order, 1.0)
+            px.set(0, (1, 2, 3))
+            byte = {"R": 1, "G": 2, "B": 3}
+            self.assertEqual(list(px.buf), [byte[c] for c in order], order)
+
+    def test_full_brightness_keeps_values(self):
+        px = Pixels(1, "RGB", 1.0)
+        px.set(0, (255, 128, 0))
+        self.assertEqual(list(px.buf), [255, 128, 0])
+
+    def test_same_buffer_every_show(self):
+        sent = []
+        px = Pixels(2, "GRB", 1.0, sent.append)
+        px.show()
+        px.fill((9, 9, 9))
+        px.show()
+        self.assertIs(sent[0], sent[1])
+        px.clear()
+        self.assertEqual(list(px.buf), [0] * 6)
+
+    def test_setting_pixels_allocates_nothing(self):
+        if not MICROPYTHON:
+            self.skipTest("heap_lock exists only on MicroPython")
+        import micropython
+
+        px = Pixels(10, "GRB", 0.3, lambda buf: None)
+        colour = (10, 20, 30)
+        micropython.heap_lock()
+        try:
+            for i in range(10):
+                px.set(i, colour)
+                px.set_scaled(i, colour, 128)
+            px.show()
+        finally:
+            micropython.heap_unlock()
+
+
+class ButtonsTest(unittest.TestCase):
+    def setUp(self):
+        self.b = buttons.Buttons(profile("pyraos"))  # debounce 20 ms, long 800 ms
+        self.t = 0
+
+    def feed(self, raw, ms):
+        events = []
+        for _ in range(ms // 5):
+            self.t += 5
+            e = self.b.update(raw, self.t)
+            if e:
+                events.append(e)
+        return events
+
+    def test_short_menu(self):
+        self.assertEqual(self.feed(0, 50), [])
+        self.assertEqual(self.feed(buttons.MENU, 200), [])
+        self.assertEqual(self.feed(0, 50), [buttons.SHORT_MENU])
+
+    def test_long_back_fires_once_while_held(self):
+        events = self.feed(buttons.BACK, 2000)
+        self.assertEqual(events, [buttons.LONG_BACK])
+        self.assertEqual(self.feed(0, 100), [])
+
+    def test_bounce_is_ignored(self):
+        events = []
+        for raw in (1, 0, 1, 0, 1, 0):  # 5 ms blips
+            events += self.feed(raw, 5)
+        events += self.feed(0, 100)
+        self.assertEqual(events, [])
+
+    def test_both_buttons(self):
+        self.feed(buttons.MENU, 100)
+        self.assertEqual(self.feed(buttons.MENU | buttons.BACK, 100), [])
+        self.assertEqual(self.feed(buttons.BACK, 100), [buttons.SHORT_MENU])
+        self.assertEqual(self.feed(0, 100), [buttons.SHORT_BACK])

@@ -1,0 +1,96 @@
+"""Board profiles: the shipped ones load; a bad one is refused with an error
+that starts with the key path and says what is wrong."""
+
+import unittest
+
+from board_support import profile, profile_json
+from tabletop.profile import ProfileError, led_names, load
+
+
+def refused(obj):
+    try:
+        load(obj)
+    except ProfileError as err:
+        return str(err)
+    return None
+
+
+class ShippedProfilesTest(unittest.TestCase):
+    def test_pyraos_reference_board(self):
+        p = profile("pyraos")
+        self.assertEqual(p.game, "pyraos")
+        self.assertEqual([v for g, v in p.games], ["standard", "kids", "lines"])
+        self.assertEqual(len(p.sensor_channels), 25)
+        self.assertEqual(len(set(p.sensor_channels)), 25)
+        self.assertEqual(p.led_count, 57)
+        self.assertEqual(len(p.led_map), len(led_names(p)))
+        self.assertEqual(sorted(p.led_map), list(range(57)))
+
+    def test_pacal_reference_board(self):
+        p = profile("pacal")
+        self.assertEqual(p.game, "pacal")
+        self.assertEqual(len(p.field_channels), 20)
+        self.assertEqual(len(p.slot_bits), 2)
+        self.assertEqual(p.led_count, 30)
+        self.assertEqual(sorted(p.led_map), list(range(30)))
+
+
+class RefusalTest(unittest.TestCase):
+    def change(self, name, path, value):
+        obj = profile_json(name)
+        node = obj
+        keys = path.split("/")
+        for k in keys[:-1]:
+            node = node[int(k)] if type(node) is list else node[k]
+        last = keys[-1]
+        if type(node) is list:
+            last = int(last)
+        if value is _DELETE:
+            del node[last]
+        else:
+            node[last] = value
+        return refused(obj)
+
+    def test_each_mistake_names_its_key(self):
+        cases = (
+            ("pyraos", "format", 2, "format:"),
+            ("pyraos", "name", _DELETE, "name: missing"),
+            ("pyraos", "colour", [1, 2, 3], "colour: unknown key"),
+            ("pyraos", "games", [["pyraos", "duel"]], "games:"),
+            ("pyraos", "games", [["pyraos", "standard"], ["pacal", "duel"]], "games:"),
+            ("pyraos", "sensors/2a1/channel", 3, "sensors.2a1.channel:"),
+            ("pyraos", "sensors/b2/channel", 99, "sensors.b2.channel:"),
+            ("pyraos", "sensors/c3/gain", "x", "sensors.c3.gain:"),
+            ("pyraos", "sensors/d4", _DELETE, "sensors.d4: missing"),
+            ("pyraos", "model/noise", 0, "model.noise:"),
+            ("pyraos", "match/margin", _DELETE, "match.margin: missing"),
+            ("pyraos", "leds/order", "XYZ", "leds.order:"),
+            ("pyraos", "leds/brightness", 1.5, "leds.brightness:"),
+            ("pyraos", "led_map/turn0", 0, "led_map.turn0:"),
+            ("pyraos", "led_map/a1", 57, "led_map.a1:"),
+            ("pyraos", "pins/mux/adc", [26], "pins.mux.adc:"),
+            ("pyraos", "pins/mux/select", [1, 2, 3], "pins.mux.select:"),
+            ("pyraos", "timing/tick_ms", 0, "timing.tick_ms:"),
+            ("pyraos", "buttons/active_low", 1, "buttons.active_low:"),
+            ("pyraos", "colours/error", [255, 0], "colours.error:"),
+            ("pacal", "fields/0/3/levels", [1, 3, 2], "fields.0.4.levels:"),
+            ("pacal", "fields/1/0/hysteresis", 5000, "fields.1.1.hysteresis:"),
+            ("pacal", "fields/1/9/channel", 0, "fields.1.10.channel:"),
+            ("pacal", "slots/1/bits", [0, 9, 10, 11, 12, 13, 14], "slots.1.bits:"),
+            ("pacal", "slots/0/bits", [0, 1, 2, 3, 4, 5, 99], "slots.0.bits:"),
+            ("pacal", "registers", 1, "registers:"),
+            ("pacal", "pins/latch", _DELETE, "pins.latch: missing"),
+            ("pacal", "led_map/win1.3", _DELETE, "led_map.win1.3: missing"),
+        )
+        for name, path, value, start in cases:
+            with self.subTest(path=path):
+                err = self.change(name, path, value)
+                self.assertTrue(err is not None, "accepted: %s = %r" % (path, value))
+                self.assertTrue(err.startswith(start), err)
+
+    def test_not_an_object(self):
+        self.assertTrue(refused([1, 2]) is not None)
+        self.assertTrue(refused({}).startswith("format: missing"))
+
+
+_DELETE = object()

@@ -1,0 +1,125 @@
+"""The Pyraos sensing: readings computed straight from the magnet model
+(docs/FIRMWARE.md, not the firmware's own kernel) are explained as the right
+change of the expected position, and what fits nothing well is UNCLEAR."""
+
+import unittest
+from array import array
+
+from board_support import Readings, profile
+from tabletop.notation import position_index
+from tabletop.sensing import pyramid
+
+
+def mask(names):
+    m = 0
+    for n in names.split():
+        m |= 1 << position_index(n)
+    return m
+
+
+PROFILE = profile("pyraos")
+GAINS = [0.03, -0.02, 0.04, -0.03, 0.01, 0.0, -0.04, 0.02, 0.03, -0.01, 0.02, -0.02, 0.01]
+GAINS = (GAINS * 2)[:25]
+BASES = [(i * 37) % 61 - 30 for i in range(25)]
+
+
+class SensorTest(unittest.TestCase):
+    def setUp(self):
+        self.board = Readings(PROFILE, GAINS, BASES, noise=15)
+        self.sensor = pyramid.PyramidSensor(PROFILE)
+        self.buf = array("H", bytes(2 * PROFILE.analog_channels))
+        self.t = 0
+
+    def ticks(self, expected, n=10):
+        obs = None
+        for _ in range(n):
+            self.board.fill(self.buf)
+            self.sensor.update(self.buf)
+            self.t += 5
+            obs = self.sensor.observe(expected, self.t)
+        return obs
+
+    def settle_on(self, names):
+        occ = mask(names)
+        self.board.occ = occ
+        self.ticks(occ, 4)
+        self.sensor.rebase(occ)
+        return occ
+
+    def test_empty_board_is_still(self):
+        self.ticks(0, 4)
+        self.sensor.calibrate(0)
+        obs = self.ticks(0)
+        self.assertEqual(obs.kind, pyramid.NONE)
+
+    def test_a_marble_added(self):
+        for names, new in (("", "a1"), ("a1 b1 a2 b2", "2a1"), ("a1 b1 a2 b2", "c3")):
+            with self.subTest(new=new):
+                e = self.settle_on(names)
+                self.board.occ = e | mask(new)
+                obs = self.ticks(e)
+                self.assertEqual(obs.kind, pyramid.ADD)
+                self.assertEqual(obs.added, position_index(new))
+
+    def test_the_top_is_seen(self):
+        full = (1 << 29) - 1
+        self.board.occ = full
+        self.ticks(full, 4)
+        self.sensor.rebase(full)
+        self.board.occ = full | 1 << 29
+        obs = self.ticks(full)
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, 29))
+
+    def test_lifted_moved_and_two_lifted(self):
+        e = self.settle_on("a1 b1 a2 b2 c3 d1")
+        self.board.occ = e & ~mask("c3")
+        obs = self.ticks(e)
+        self.assertEqual((obs.kind, obs.lifted), (pyramid.LIFT, position_index("c3")))
+        self.board.occ = e & ~mask("c3") | mask("2a1")
+        obs = self.ticks(e)
+        self.assertEqual(
+            (obs.kind, obs.lifted, obs.added),
+            (pyramid.MOVE, position_index("c3"), position_index("2a1")),
+        )
+        self.board.occ = e & ~mask("c3 d1")
+        obs = self.ticks(e)
+        self.assertEqual(obs.kind, pyramid.LIFT2)
+        self.assertEqual(
+            sorted((obs.lifted, obs.lifted2)), sorted(map(position_index, ("c3", "d1")))
+        )
+
+    def test_a_hovering_marble_is_unclear(self):
+        e = self.settle_on("a1 b1")
+        for height in (30, 45, 70):
+            self.board.held = (37.5, 50.0, height)
+            obs = self.ticks(e)
+            self.assertEqual(obs.kind, pyramid.UNCLEAR, height)
+
+    def test_nothing_is_reported_before_it_settles(self):
+        e = self.settle_on("a1")
+        self.board.occ = e | mask("d4")
+        first = self.ticks(e, 5)  # the moving average has just caught up
+        self.assertEqual(first.kind, pyramid.UNCLEAR)
+        later = self.ticks(e, 6)
+        self.assertEqual(later.kind, pyramid.ADD)
+
+    def test_a_knock_for_one_tick_is_not_a_move(self):
+        e = self.settle_on("a1 b1")
+        self.board.knock[position_index("c2")] = 15000
+        self.board.fill(self.buf)
+        self.sensor.update(self.buf)
+        self.board.knock[position_index("c2")] = 0
+        seen = [self.ticks(e, 1).kind for _ in range(12)]
+        self.assertTrue(pyramid.ADD not in seen, seen)
+        self.assertEqual(seen[-1], pyramid.NONE)
+
+    def test_two_marbles_added_at_once_is_unclear(self):
+        e = self.settle_on("a1")
+        self.board.occ = e | mask("c1 d4")
+        self.assertEqual(self.ticks(e).kind, pyramid.UNCLEAR)
+
+    def test_occupancy_of_an_observation(self):
+        e = mask("a1 b1 c1")
+        o = pyramid.Observation()
+        o.set(pyramid.MOVE, position_index("c1"), -1, position_index("d4"))
+        self.assertEqual(o.occupancy(e), mask("a1 b1 d4"))
