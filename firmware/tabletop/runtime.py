@@ -34,7 +34,9 @@ class Runtime:
 
             self.board = PyraosBoard(profile, variant, self.journal)
         else:
-            raise ValueError("no board controller for %s yet" % g)
+            from tabletop.board.pacal_board import PacalBoard
+
+            self.board = PacalBoard(profile, variant, self.journal)
         self.shown = -1  # board.version last drawn
         self.drawn_at = 0
         self.ticks = 0
@@ -46,7 +48,7 @@ class Runtime:
         hal.read_analog(self.analog)
         event = self.buttons.update(hal.read_buttons(), now_ms)
         board = self.board
-        board.step(self.analog, event, now_ms)
+        board.step(self.digital, self.analog, event, now_ms)
         self.ticks += 1
         if board.version != self.shown or (
             render.animating(board) and now_ms - self.drawn_at >= _FRAME_MS

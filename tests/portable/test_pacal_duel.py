@@ -449,7 +449,8 @@ class UnchangedTest(unittest.TestCase):
             (TAKE, 0, 1, 0),
             (PLACE, 1, 50, 1),
             (KEEP, 0, 4, 0),
-            (DEAL, 0, None, None),
+            (DEAL, 0, None, 7),  # a board deal's seen cards are a tuple
+            (DEAL, 2, None, ()),
             (DEAL, 0, (), ()),
         ]
         for name, g in self.positions():

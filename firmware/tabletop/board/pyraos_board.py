@@ -1,7 +1,7 @@
 """The Pyraos board: follows a game through the 25 hall sensors.
 
     board = PyraosBoard(profile, "standard", journal)
-    board.step(analog, button_event, now_ms)     # every tick
+    board.step(digital, analog, button_event, now_ms)     # every tick
     board.targets, board.errors, board.hints      # what to light (position masks)
 
 The sensed position is the authority. Each tick the pyramid sensor says which
@@ -73,7 +73,7 @@ class PyraosBoard:
         self.mode = CLEAR
         self.version += 1
 
-    def step(self, analog, event, now_ms):
+    def step(self, digital, analog, event, now_ms):
         sensor = self.sensor
         sensor.update(analog)
         if not sensor.ready():

@@ -15,6 +15,12 @@ by ``tabletop.notation`` (see shared/spec/records.md):
     (DEAL, 0, pile, aside)                  solo deal (pile of 40 top first, aside 10)
     (OFFER, p, a, b)    (TAKE, p, card, 0)    (PLACE, p, card, field)    (KEEP, p, card, 0)
 
+A board never sees the hidden hands: it deals with ``(DEAL, first, None,
+seen)`` (``seen``: the aside cards it read, e.g. the two base tops) and then
+accepts any unseen card in an offer; the last card of a duel round and every
+solo card are made known with ``(REVEAL, p, card, 0)`` when read. The
+simulator, which knows the deal, checks the board against it.
+
 Fields are numbered 1..10 in reading order; the visible cards must fall
 strictly from field 1 to field 10, and a field takes at most two cards (the
 second covers the first). docs/RULES.md has the rules and every decision.
@@ -27,6 +33,7 @@ OFFER = 1
 TAKE = 2
 PLACE = 3
 KEEP = 4
+REVEAL = 5  # a board learns a card it could not know (not a record event)
 
 DUEL = "duel"
 SOLO = "solo"
@@ -95,6 +102,8 @@ class Pacal(Game):
         self.wins = [0, 0]
         self.pile = ()  # solo: the pile, top first
         self.drawn = 0  # solo: cards taken from the pile so far
+        self.known = True  # False when the hands (or the pile) are unknown
+        self.awaiting = [False, False]  # a card to be revealed before it is built
 
     # -- the board's question -------------------------------------------
 
@@ -174,13 +183,13 @@ class Pacal(Game):
         if ph == P_TAKE:
             return (1 - self.turn,)
         if ph == P_BUILD or ph == P_LAST:
-            return tuple(p for p in (0, 1) if self.pending[p])
+            return tuple(p for p in (0, 1) if self.pending[p] or self.awaiting[p])
         return ()
 
     def top_card(self):
-        """Solo: the card that must be built now (0 when none)."""
+        """Solo: the card that must be built now (0 when none or not yet read)."""
         if self.variant == SOLO and self.phase == P_BUILD:
-            return self.pile[self.drawn]
+            return self.pending[0]
         return 0
 
     def cards_used(self):
@@ -210,6 +219,8 @@ class Pacal(Game):
         c.wins = list(self.wins)
         c.pile = self.pile
         c.drawn = self.drawn
+        c.known = self.known
+        c.awaiting = list(self.awaiting)
         c._outcome = self._outcome
         return c
 
@@ -247,6 +258,8 @@ class Pacal(Game):
         if not is_int(kind):
             return ("not_event", repr(move))
         if kind == DEAL:
+            if a is None:
+                return self._bad_board_deal(p, b)
             return self._bad_deal(p, a, b)
         if not (is_int(p) and is_int(a) and is_int(b)):
             return ("not_event", repr(move))
@@ -267,8 +280,11 @@ class Pacal(Game):
             if a == b:
                 return ("same_cards",)
             for c in (a, b):
-                if not 1 <= c <= CARDS or self.loc[c] != L_HAND + p:
+                if not 1 <= c <= CARDS:
                     return ("not_in_hand", c, p)
+                where = self.loc[c]
+                if where != L_HAND + p and (self.known or where != L_UNDEALT):
+                    return ("not_in_hand", c, p) if self.known else ("seen", c)
             return None
         if kind == TAKE:
             if ph != P_TAKE:
@@ -278,6 +294,8 @@ class Pacal(Game):
             if a != self.offer[0] and a != self.offer[1]:
                 return ("not_offered", a, self.offer[0], self.offer[1])
             return None
+        if kind == REVEAL:
+            return self._bad_reveal(p, a, b)
         if kind != PLACE and kind != KEEP:
             return ("unknown_kind", kind)
         if ph != P_BUILD and ph != P_LAST:
@@ -314,6 +332,34 @@ class Pacal(Game):
         while not self.top[base + g]:
             g += 1
         return ("above", card, self.top[base + g], g + 1)
+
+    def _bad_board_deal(self, first, seen):
+        if self.phase != P_DEAL:
+            return ("over",) if self.phase == P_OVER else ("no_deal_due",)
+        solo = self.variant == SOLO
+        if not is_int(first) or first != 0 and (first != 1 or solo):
+            return ("solo_first",) if solo else ("bad_first",)
+        if seen is None:
+            seen = ()
+        if type(seen) is not tuple or len(seen) > (FIELDS if solo else CARDS - 2 * HAND_SIZE):
+            return ("group_size", "aside", FIELDS if solo else CARDS - 2 * HAND_SIZE)
+        mark = bytearray(CARDS + 1)
+        for c in seen:
+            if not is_int(c) or not 1 <= c <= CARDS:
+                return ("not_card", "aside", c)
+            if mark[c]:
+                return ("dealt_twice", c)
+            mark[c] = 1
+        return None
+
+    def _bad_reveal(self, p, card, zero):
+        if self.known or zero:
+            return ("not_event", repr((REVEAL, p, card, zero)))
+        if not self.awaiting[p]:
+            return ("no_card", p)
+        if not 1 <= card <= CARDS or self.loc[card] != L_UNDEALT:
+            return ("seen", card)
+        return None
 
     def _bad_deal(self, first, hands, aside):
         if self.phase != P_DEAL:
@@ -363,6 +409,15 @@ class Pacal(Game):
             self._check_stuck()
         elif kind == PLACE:
             self._place(p, a, b)
+        elif kind == REVEAL:
+            self.awaiting[p] = False
+            if self.variant == SOLO:
+                self._take_up(a)
+            elif self.field_mask(p, a):
+                self._receive(p, a)
+            else:
+                self.loc[a] = L_KEPT + p  # a last card that fits nowhere
+                self._after_build()
         else:  # KEEP
             self.loc[a] = L_KEPT + p
             self.pending[p] = 0
@@ -375,10 +430,22 @@ class Pacal(Game):
         for i in range(2 * FIELDS):
             self.top[i] = 0
             self.under[i] = 0
-        for c in aside:
+        for c in range(CARDS + 1):
+            loc[c] = L_UNDEALT
+        for c in aside or ():
             loc[c] = L_ASIDE
         self.pending = [0, 0]
+        self.awaiting = [False, False]
         self.turns_done = 0
+        self.known = hands is not None
+        if not self.known:
+            self.first = self.turn = first
+            self.drawn = 0
+            if self.variant == SOLO:
+                self._draw()
+            else:
+                self.phase = P_OFFER
+            return
         if self.variant == SOLO:
             for c in hands:
                 loc[c] = L_PILE
@@ -399,9 +466,14 @@ class Pacal(Game):
 
     def _draw(self):
         # Solo: the next card of the pile must be built at once.
-        card = self.pile[self.drawn]
-        self._receive(0, card)
         self.phase = P_BUILD
+        if not self.known:
+            self.awaiting[0] = True  # until the board reads it
+            return
+        self._take_up(self.pile[self.drawn])
+
+    def _take_up(self, card):
+        self._receive(0, card)
         if not self.field_mask(0, card):
             self._finish(None, "card %d fits nowhere" % card)
 
@@ -433,7 +505,7 @@ class Pacal(Game):
             self._end_round(1 - p, "player %d cannot build %d" % (p, self.pending[p]))
 
     def _after_build(self):
-        if self.pending[0] or self.pending[1]:
+        if self.pending[0] or self.pending[1] or self.awaiting[0] or self.awaiting[1]:
             return  # the other player has still to build
         done0 = self.complete(0)
         done1 = self.complete(1)
@@ -461,6 +533,9 @@ class Pacal(Game):
                 # Each holds one card; one that fits nowhere is kept without
                 # a line, as a card that cannot be built has none.
                 self.phase = P_LAST
+                if not self.known:
+                    self.awaiting = [True, True]  # read when laid on the slots
+                    return
                 for p in (0, 1):
                     last = self.hand(p)[0]
                     if self.field_mask(p, last):

@@ -30,6 +30,7 @@ TEXT = {
     "group_size": "%s must hold %d cards",
     "not_card": "%s: %j is not a card 1..50",
     "dealt_twice": "card %d is dealt twice",
+    "seen": "card %d is not one the player can hold: it was seen before",
     "no_offer_due": "no offer is due now",
     "not_offerer": "player %d offers now, not player %d",
     "same_cards": "an offer needs two different cards",

@@ -1,0 +1,380 @@
+"""The Pacal board: follows a duel or a solo game through its field sensors
+(how many cards lie on each field) and its two card readers.
+
+    board = PacalBoard(profile, "duel", journal)
+    board.step(digital, analog, button_event, now_ms)     # every tick
+    board.field_targets[p], board.field_errors, board.slot_errors, ...
+
+The board never knows the hidden hands: it deals with the two base cards it
+read, accepts any card it has not seen yet in an offer, learns which card was
+taken from the slot that empties first, and reads a last card (and every solo
+card) on a slot before it is built. What the players do is in
+docs/FIRMWARE.md. The sensed layout is the authority: a field with one card
+more than expected on the pyramid of a player who has a card to build is
+that build (if the rules allow it; red if not); anything else that differs is
+shown (red: lift it, hint: put it back) and nothing is accepted until it
+matches again.
+"""
+
+from tabletop import buttons
+from tabletop.rules import pacal
+from tabletop.sensing import cards
+from tabletop.sensing.levels import FieldLevels
+
+SELECT = 0
+PLAY = 1
+UNDO = 2
+CLEAR = 3  # a round starts on an empty board
+BASES = 4  # duel: waiting for both base top cards on the slots
+BASES_OFF = 5  # duel: base cards read, waiting for the slots to clear
+
+FIELDS = pacal.FIELDS
+
+
+class PacalBoard:
+    def __init__(self, profile, variant, journal):
+        self.profile = profile
+        self.journal = journal
+        self.variant = variant
+        self.levels = FieldLevels(profile)
+        self.readers = cards.CardReaders(profile)
+        self.game = pacal.Pacal(variant)
+        self.history = []  # (state before, journaled) per event this round
+        self.mode = SELECT
+        self.expected = bytearray(2 * FIELDS)  # cards per field the game implies
+        self.slot_expect = [0, 0]  # card that must lie on each slot (0 empty, -1 any)
+        self.bases = [0, 0]
+        self.stuck = -1  # player whose pyramid flashes after being stuck (2: both)
+        # What to show: field masks per player, slot flags.
+        self.field_targets = [0, 0]
+        self.field_errors = 0  # 20-bit mask, bit p*10+f
+        self.field_hints = 0
+        self.slot_errors = 0  # bit per slot
+        self.slot_hints = 0
+        self.version = 0
+
+    # -- showing ------------------------------------------------------------------
+
+    def _show(self, t0, t1, ferr, fhint, serr, shint):
+        if (
+            t0 != self.field_targets[0]
+            or t1 != self.field_targets[1]
+            or ferr != self.field_errors
+            or fhint != self.field_hints
+            or serr != self.slot_errors
+            or shint != self.slot_hints
+        ):
+            self.field_targets[0] = t0
+            self.field_targets[1] = t1
+            self.field_errors = ferr
+            self.field_hints = fhint
+            self.slot_errors = serr
+            self.slot_hints = shint
+            self.version += 1
+
+    def _targets(self, p):
+        card = self.game.pending[p]
+        if not card:
+            return 0
+        return self.game.field_mask(p, card)
+
+    # -- game flow ------------------------------------------------------------------
+
+    def new_game(self, variant=None):
+        if variant is not None:
+            self.variant = variant
+        self.game = pacal.Pacal(self.variant)
+        self.journal.events = []
+        self.journal.variant = self.variant
+        self._new_round()
+
+    def _new_round(self):
+        self.history = []
+        self.mode = CLEAR
+        for i in range(2 * FIELDS):
+            self.expected[i] = 0
+        self.slot_expect[0] = self.slot_expect[1] = 0
+        self.version += 1
+
+    def _apply(self, event, journaled=True):
+        self.history.append((self.game.copy(), journaled))
+        self.game.apply(event)
+        if journaled:
+            self.journal.add(event)
+        kind = event[0]
+        if kind == pacal.PLACE:
+            self.expected[event[1] * FIELDS + event[3] - 1] += 1
+        elif kind == pacal.TAKE:
+            self.stuck = -1
+            pend = self.game.pending
+            if self.game.phase == pacal.P_DEAL or self.game.is_over():
+                # stuck: the pyramid of whoever could not build flashes
+                s0 = pend[0] and not self.game.field_mask(0, pend[0])
+                s1 = pend[1] and not self.game.field_mask(1, pend[1])
+                self.stuck = 2 if s0 and s1 else 0 if s0 else 1 if s1 else -1
+        self.version += 1
+
+    def step(self, digital, analog, event, now_ms):
+        self.levels.update(analog, now_ms)
+        self.readers.update(digital, now_ms)
+        if event == buttons.SHORT_MENU or event == buttons.LONG_MENU:
+            if event == buttons.LONG_MENU:
+                names = [v for g, v in self.profile.games]
+                i = names.index(self.variant) if self.variant in names else -1
+                self.variant = names[(i + 1) % len(names)]
+            self.new_game()
+            return
+        mode = self.mode
+        if mode == SELECT:
+            return
+        if mode == CLEAR:
+            self._clear()
+        elif mode == BASES:
+            self._bases()
+        elif mode == BASES_OFF:
+            slots = self.readers.value
+            if slots[0] == 0 and slots[1] == 0:
+                self.mode = PLAY
+                self.version += 1
+            else:
+                self._show(0, 0, 0, 0, (slots[0] != 0) | (slots[1] != 0) << 1, 0)
+        elif mode == UNDO:
+            if self._matches(True):
+                self.mode = PLAY
+                self.version += 1
+        else:
+            if event == buttons.SHORT_BACK and self._back():
+                return
+            self._play()
+
+    def _clear(self):
+        # Start of a round: every field and slot empty.
+        lv = self.levels.stable
+        slots = self.readers.value
+        errors = 0
+        for i in range(2 * FIELDS):
+            if lv[i]:
+                errors |= 1 << i
+        serr = (slots[0] != 0) | (slots[1] != 0) << 1
+        if errors or serr:
+            self._show(0, 0, errors, 0, serr, 0)
+            return
+        self._show(0, 0, 0, 0, 0, 0)
+        self.stuck = -1
+        if self.variant == pacal.SOLO:
+            deal = (pacal.DEAL, 0, None, None)
+            self.game.apply(deal)
+            self.journal.add(deal)
+            self.mode = PLAY
+        else:
+            self.mode = BASES
+        self.version += 1
+
+    def _bases(self):
+        slots = self.readers.value
+        a, b = slots[0], slots[1]
+        serr = 0
+        for i in (0, 1):
+            if slots[i] == cards.MISREAD:
+                serr |= 1 << i
+        if a > 0 and b > 0 and a != b:
+            first = 0 if a > b else 1
+            self.bases[0], self.bases[1] = a, b
+            self.game.apply((pacal.DEAL, first, None, (a, b)))
+            self.journal.add((pacal.DEAL, first, None, (a, b)))
+            self.mode = BASES_OFF
+            self.version += 1
+        else:
+            if a > 0 and a == b:
+                serr = 3
+            self._show(0, 0, 0, 0, serr, 0)
+
+    def _matches(self, show):
+        """Do the fields and slots match what the game expects? If not and
+        ``show``, light what differs."""
+        lv = self.levels.stable
+        exp = self.expected
+        errors = 0
+        hints = 0
+        for i in range(2 * FIELDS):
+            if lv[i] > exp[i]:
+                errors |= 1 << i
+            elif lv[i] < exp[i]:
+                hints |= 1 << i
+        serr = 0
+        shint = 0
+        slots = self.readers.value
+        for i in (0, 1):
+            want = self.slot_expect[i]
+            if slots[i] == cards.UNSETTLED:
+                return False
+            if want < 0:
+                continue  # either way: a card being returned, say
+            if want and slots[i] != want:
+                shint |= 1 << i
+                if slots[i]:
+                    serr |= 1 << i
+            elif not want and slots[i]:
+                serr |= 1 << i
+        if show:
+            self._show(0, 0, errors, hints, serr, shint)
+        return not (errors or hints or serr or shint)
+
+    def _back(self):
+        g = self.game
+        slots = self.readers.value
+        if g.phase == pacal.P_LAST:
+            # BACK keeps a last card that lies read on its slot.
+            kept = False
+            for p in (0, 1):
+                card = g.pending[p]
+                if card and slots[p] == card:
+                    self._apply((pacal.KEEP, p, card, 0))
+                    kept = True
+            if kept:
+                return True
+        if not self.history:
+            return False
+        state, journaled = self.history.pop()
+        self.game = state
+        if journaled:
+            self.journal.undo()
+        # What the pieces must look like again.
+        for p in (0, 1):
+            for f in range(FIELDS):
+                i = p * FIELDS + f
+                self.expected[i] = (state.top[i] != 0) + (state.under[i] != 0)
+        if state.phase == pacal.P_TAKE:
+            self.slot_expect[0], self.slot_expect[1] = state.offer
+        elif state.phase == pacal.P_OFFER:
+            self.slot_expect[0] = self.slot_expect[1] = 0
+        else:
+            self.slot_expect[0] = self.slot_expect[1] = -1
+        self.stuck = -1
+        self.mode = UNDO
+        self.version += 1
+        return True
+
+    def _play(self):
+        g = self.game
+        if g.is_over() or g.phase == pacal.P_DEAL:
+            self._between_rounds()
+            return
+        lv = self.levels.stable
+        slots = self.readers.value
+        ph = g.phase
+        # Builds: a field one card higher on the pyramid of a player who
+        # has a card to build.
+        errors = 0
+        hints = 0
+        for p in (0, 1):
+            for f in range(FIELDS):
+                i = p * FIELDS + f
+                d = lv[i] - self.expected[i]
+                if d == 1 and g.pending[p] and not self._slot_holds(g.pending[p]):
+                    move = (pacal.PLACE, p, g.pending[p], f + 1)
+                    if g.fault(move) is None:
+                        self._apply(move)
+                        return
+                    errors |= 1 << i
+                elif d > 0:
+                    errors |= 1 << i
+                elif d < 0:
+                    hints |= 1 << i
+        serr = 0
+        if ph == pacal.P_OFFER:
+            serr = self._offer(slots)
+            if serr < 0:
+                return
+        elif ph == pacal.P_TAKE:
+            serr = self._take(slots)
+            if serr < 0:
+                return
+        elif ph == pacal.P_BUILD or ph == pacal.P_LAST:
+            serr = self._read_cards(slots)
+            if serr < 0:
+                return
+        t0 = self._targets(0) if not self._slot_holds(g.pending[0]) else 0
+        t1 = self._targets(1) if not self._slot_holds(g.pending[1]) else 0
+        self._show(t0, t1, errors, hints, serr, 0)
+
+    def _slot_holds(self, card):
+        # A card still lying on a reader is not being built yet.
+        if not card:
+            return False
+        slots = self.readers.value
+        return slots[0] == card or slots[1] == card
+
+    def _seen(self, card):
+        return card < 1 or self.game.loc[card] != pacal.L_UNDEALT
+
+    def _offer(self, slots):
+        g = self.game
+        a, b = slots[0], slots[1]
+        serr = 0
+        for i in (0, 1):
+            v = slots[i]
+            if v == cards.MISREAD or (v > 0 and self._seen(v)):
+                serr |= 1 << i
+        if serr == 0 and a > 0 and b > 0:
+            move = (pacal.OFFER, g.turn, a, b)
+            if g.fault(move) is None:
+                self._apply(move)
+                return -1
+            serr = 3
+        return serr
+
+    def _take(self, slots):
+        g = self.game
+        a, b = g.offer
+        on0 = slots[0] == a
+        on1 = slots[1] == b
+        if slots[0] == cards.UNSETTLED or slots[1] == cards.UNSETTLED:
+            return 0
+        serr = (slots[0] != 0 and not on0) | (slots[1] != 0 and not on1) << 1
+        if serr:
+            return serr
+        if on0 != on1:  # exactly one slot emptied: that card was taken
+            self._apply((pacal.TAKE, 1 - g.turn, b if on0 else a, 0))
+            return -1
+        if not on0 and not on1:
+            return 3  # both lifted at once: put the taken one back... or both
+        return 0
+
+    def _read_cards(self, slots):
+        # The last card of a duel round, or a solo card, is read on the
+        # player's slot before it is built.
+        g = self.game
+        serr = 0
+        for p in (0, 1):
+            if g.awaiting[p]:
+                v = slots[p]
+                if v > 0:
+                    if self._seen(v):
+                        serr |= 1 << p
+                    else:
+                        self._apply((pacal.REVEAL, p, v, 0), journaled=False)
+                        return -1
+                elif v == cards.MISREAD:
+                    serr |= 1 << p
+            elif g.phase == pacal.P_LAST and not g.pending[p]:
+                # kept (it fits nowhere, or BACK): red until lifted
+                if slots[p] > 0:
+                    serr |= 1 << p
+        return serr
+
+    def _between_rounds(self):
+        # The round (or the match) is over: show it until the fields are
+        # cleared; then the next round starts.
+        g = self.game
+        if g.is_over():
+            self._show(0, 0, 0, 0, 0, 0)
+            return
+        lv = self.levels.stable
+        slots = self.readers.value
+        for i in range(2 * FIELDS):
+            if lv[i]:
+                return
+        if slots[0] or slots[1]:
+            return
+        self._new_round()

@@ -1,0 +1,73 @@
+"""The card on an offer slot, from its seven code spots.
+
+    r = CardReaders(profile)
+    r.update(digital, now_ms)
+    r.value[0]     # slot 0: 0 empty, 1..50 a card, MISREAD, or UNSETTLED
+
+A card's code is its value in bits 0..5 (least significant first) and a
+parity bit 6 that makes the number of set bits odd (docs/FIRMWARE.md). An
+empty slot reads all zero. A reading must hold for the debounce time before
+it counts, so the bouncing of the spots while a card is laid or lifted is
+never read as a card.
+"""
+
+MISREAD = -1  # a code with even parity, or a value outside 1..50
+UNSETTLED = -2  # the spots are still changing
+
+
+def decode(bits):
+    """The card for a 7-bit code: 0 empty, 1..50, or MISREAD."""
+    if bits == 0:
+        return 0
+    ones = 0
+    b = bits
+    while b:
+        ones += b & 1
+        b >>= 1
+    value = bits & 63
+    if not ones & 1 or not 1 <= value <= 50:
+        return MISREAD
+    return value
+
+
+def encode(value):
+    """The 7-bit code of a card value 1..50."""
+    ones = 0
+    b = value
+    while b:
+        ones += b & 1
+        b >>= 1
+    return value | (0 if ones & 1 else 64)
+
+
+class CardReaders:
+    def __init__(self, profile):
+        self.bits = profile.slot_bits
+        n = len(self.bits)
+        self.code = [0] * n  # latest raw 7-bit code per slot
+        self.since = [0] * n
+        self.value = [0] * n  # debounced: 0, a card, MISREAD or UNSETTLED
+        self.debounce_ms = profile.debounce_ms
+        self.primed = False
+
+    def read_code(self, digital, slot):
+        code = 0
+        spots = self.bits[slot]
+        for j in range(7):
+            k = spots[j]
+            if digital[k >> 3] & (0x80 >> (k & 7)):
+                code |= 1 << j
+        return code
+
+    def update(self, digital, now_ms):
+        for slot in range(len(self.bits)):
+            code = self.read_code(digital, slot)
+            if code != self.code[slot]:
+                self.code[slot] = code
+                self.since[slot] = now_ms
+                if self.primed:
+                    self.value[slot] = UNSETTLED
+            if self.value[slot] == UNSETTLED or not self.primed:
+                if not self.primed or now_ms - self.since[slot] >= self.debounce_ms:
+                    self.value[slot] = decode(code)
+        self.primed = True
