@@ -1,0 +1,213 @@
+"""The hal on CircuitPython: a board profile's pins through ``board``, ``busio``,
+``digitalio``, ``analogio`` and Adafruit's ``neopixel`` library.
+
+    from hal.circuitpython_hal import CircuitPythonHal
+    hal = CircuitPythonHal(profile)        # a validated tabletop.profile.Profile
+    hal.read_digital(bits)                 # bits = bytearray(profile.registers)
+    hal.read_analog(levels)                # levels = array("H", [0] * profile.analog_channels)
+    hal.read_buttons()                     # bit 0 MENU, bit 1 BACK; 1 = pressed
+    hal.transmit(pixels.buf)               # Pixels(..., transmit=hal.transmit)
+
+The same four methods, conventions and attributes as hal.micropython_hal
+(docs/FIRMWARE.md, "The hal"). Pins in the profile are GPIO numbers, found on
+the board as ``board.GP<n>`` (the Raspberry Pi Pico's names); pass
+``pin_name`` (number -> name) for a board named otherwise. A pin the board
+lacks, or that cannot do its job, raises ProfileError naming the profile key.
+The CircuitPython modules (``board``, ``busio``, ``digitalio``, ``analogio``,
+``neopixel``, and ``microcontroller`` for its ``delay_us``) are parameters too,
+imported when not given and never when this module is imported.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython, for the tests: const() of an int is the int
+    const = int
+
+from tabletop.profile import ProfileError
+
+_MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
+_SELECT_PINS = const(4)
+_MENU = const(1)  # bits of read_buttons()
+_BACK = const(2)
+
+
+def gp_name(n):
+    """The board name of GPIO n on RP2040/RP2350 boards: ``GP<n>``."""
+    return "GP%d" % n
+
+
+class CircuitPythonHal:
+    def __init__(
+        self,
+        profile,
+        board=None,
+        busio=None,
+        digitalio=None,
+        analogio=None,
+        neopixel=None,
+        microcontroller=None,
+        pin_name=gp_name,
+    ):
+        # CircuitPython's own modules, through _module(): the firmware type check
+        # knows only MicroPython's (whose neopixel is another driver).
+        if board is None:
+            board = _module("board")
+        if busio is None:
+            busio = _module("busio")
+        if digitalio is None:
+            digitalio = _module("digitalio")
+        if analogio is None:
+            analogio = _module("analogio")
+        if neopixel is None:
+            neopixel = _module("neopixel")
+        if microcontroller is None:
+            microcontroller = _module("microcontroller")
+        self._board = board
+        self._pin_name = pin_name
+        self._digitalio = digitalio
+        pins = profile.pins
+
+        # 74HC165 chain, as in hal.micropython_hal: load pin idles high, pulsed
+        # low to copy the inputs, then read in SPI mode 0 (the first bit already
+        # waits on Q7 and is sampled on the edge that shifts the next one in).
+        self.spi = None
+        self.latch = None
+        self._baudrate = 0
+        if profile.registers:
+            spi = pins["spi"]
+            self.latch = self._output("pins.latch", pins["latch"], True)
+            sck = self._pin("pins.spi.sck", spi["sck"])
+            miso = self._pin("pins.spi.miso", spi["miso"])
+            try:
+                self.spi = busio.SPI(sck, MISO=miso)
+            except ValueError as e:
+                raise ProfileError("pins.spi", "sck %d, miso %d: %s" % (spi["sck"], spi["miso"], e))
+            self._baudrate = spi["baudrate"]
+
+        # CD74HC4067 multiplexers: four shared select pins, one ADC per mux.
+        n = profile.analog_channels
+        self._channels = n
+        self._inputs = min(n, _MUX_INPUTS)
+        self.select = ()
+        self.adcs = ()
+        self._settle_us = 0
+        self._samples = 1
+        if n:
+            mux = pins["mux"]
+            muxes = (n + _MUX_INPUTS - 1) // _MUX_INPUTS
+            self.select = tuple(self._output("pins.mux.select", p, False) for p in mux["select"])
+            self.adcs = tuple(
+                self._claim("pins.mux.adc", p, analogio.AnalogIn) for p in mux["adc"][:muxes]
+            )
+            self._settle_us = profile.settle_us
+            self._samples = profile.samples
+        self._delay_us = microcontroller.delay_us  # a busy wait, for microseconds
+
+        # Buttons to ground with the internal pull-up when active low; active
+        # high buttons bring their own pull-down (the RP2350's internal one can
+        # latch a pin high, erratum RP2350-E9).
+        self._invert = bool(profile.buttons_active_low)
+        pull = digitalio.Pull.UP if profile.buttons_active_low else None
+        self.menu = self._input("pins.menu", pins["menu"], pull)
+        self.back = self._input("pins.back", pins["back"], pull)
+
+        # WS2812B chain through Adafruit's library. Our bytes are already in wire
+        # order and scaled, so they go straight to its _transmit() hook, the one
+        # that show() calls with the library's own buffer: a native PixelBuf (on
+        # CircuitPython boards) exposes no buffer to write into, and this way
+        # neither its colour order nor its brightness (kept at 1.0) touches them.
+        self.leds = neopixel.NeoPixel(
+            self._pin("pins.leds", pins["leds"]),
+            profile.led_count,
+            brightness=1.0,
+            auto_write=False,
+            pixel_order=profile.led_order,
+        )
+        self._led_bytes = 3 * profile.led_count
+
+    def _pin(self, key, n):
+        name = self._pin_name(n)
+        pin = getattr(self._board, name, None)
+        if pin is None:
+            raise ProfileError(key, "pin %d: this board has no board.%s" % (n, name))
+        return pin
+
+    def _claim(self, key, n, make):
+        # make(pin); a pin already in use or unable to do it raises ValueError.
+        pin = self._pin(key, n)
+        try:
+            return make(pin)
+        except ValueError as e:
+            raise ProfileError(key, "pin %d (board.%s): %s" % (n, self._pin_name(n), e))
+
+    def _output(self, key, n, value):
+        io = self._claim(key, n, self._digitalio.DigitalInOut)
+        io.switch_to_output(value=value)
+        return io
+
+    def _input(self, key, n, pull):
+        io = self._claim(key, n, self._digitalio.DigitalInOut)
+        io.switch_to_input(pull=pull)
+        return io
+
+    def read_digital(self, buf):
+        """Fill ``buf`` (bytearray(profile.registers)) from the 74HC165 chain:
+        bit k of the chain is byte k // 8, mask 0x80 >> (k % 8)."""
+        spi = self.spi
+        latch = self.latch
+        if spi is None or latch is None:
+            return  # no shift registers on this board
+        latch.value = False  # load: the registers copy their inputs
+        latch.value = True  # shift mode again
+        while not spi.try_lock():
+            pass
+        try:
+            spi.configure(baudrate=self._baudrate, polarity=0, phase=0)
+            spi.readinto(buf)
+        finally:
+            spi.unlock()
+
+    def read_analog(self, buf):
+        """Fill ``buf`` (array("H"), one per analog channel) with readings 0..65535:
+        channel c is input c % 16 of mux c // 16; after each switch wait
+        ``settle_us``, then average ``samples`` reads (rounded to nearest)."""
+        n = self._channels
+        samples = self._samples
+        half = samples >> 1
+        settle_us = self._settle_us
+        delay_us = self._delay_us
+        select = self.select
+        adcs = self.adcs
+        for s in range(self._inputs):
+            for i in range(_SELECT_PINS):
+                select[i].value = (s >> i) & 1  # bit 0 on the first select pin
+            delay_us(settle_us)
+            c = s
+            for adc in adcs:
+                if c >= n:
+                    break
+                total = 0
+                for _ in range(samples):
+                    total += adc.value
+                buf[c] = (total + half) // samples
+                c += _MUX_INPUTS
+
+    def read_buttons(self):
+        """Bit 0 MENU, bit 1 BACK; 1 = pressed (polarity applied, not debounced)."""
+        inv = self._invert
+        pressed = 0
+        if self.menu.value != inv:
+            pressed |= _MENU
+        if self.back.value != inv:
+            pressed |= _BACK
+        return pressed
+
+    def transmit(self, buf):
+        """Send ``buf`` (3 bytes per LED, wire order, brightness applied) as is."""
+        if len(buf) != self._led_bytes:
+            raise ValueError("transmit: %d bytes for %d LEDs" % (len(buf), self._led_bytes // 3))
+        self.leds._transmit(buf)
+
+
+def _module(name):
+    return __import__(name)

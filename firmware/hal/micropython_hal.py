@@ -1,0 +1,166 @@
+"""The hal on MicroPython: a board profile's pins driven through ``machine``.
+
+    from hal.micropython_hal import MicroPythonHal
+    hal = MicroPythonHal(profile)          # a validated tabletop.profile.Profile
+    hal.read_digital(bits)                 # bits = bytearray(profile.registers)
+    hal.read_analog(levels)                # levels = array("H", [0] * profile.analog_channels)
+    hal.read_buttons()                     # bit 0 MENU, bit 1 BACK; 1 = pressed
+    hal.transmit(pixels.buf)               # Pixels(..., transmit=hal.transmit)
+
+Every pin and bus is built once, here, from ``profile.pins`` (and stays there
+as ``spi``, ``latch``, ``select``, ``adcs``, ``menu``, ``back``, ``leds``); the
+four methods then allocate nothing (no garbage, no GC pause while scanning).
+``machine``, ``neopixel`` and ``sleep_us`` default to the real ones, imported
+when a hal is built and never when this module is imported, so tests pass
+small stand-ins. A pin the port does not have raises ProfileError naming the
+profile key.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython, for the tests: const() of an int is the int
+    const = int
+
+from tabletop.profile import ProfileError
+
+_MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
+_SELECT_PINS = const(4)
+_MENU = const(1)  # bits of read_buttons()
+_BACK = const(2)
+
+
+class MicroPythonHal:
+    def __init__(self, profile, machine=None, neopixel=None, sleep_us=None):
+        if machine is None:
+            import machine
+        if neopixel is None:
+            import neopixel
+        if sleep_us is None:
+            import time
+
+            sleep_us = time.sleep_us
+        self._machine = machine
+        Pin = machine.Pin
+        pins = profile.pins
+        self._sleep_us = sleep_us
+
+        # 74HC165 chain. The load pin idles high (shift mode); pulled low, every
+        # register copies its 8 inputs, and back high the chain shifts out on SCK,
+        # the last register's H input first. SPI mode 0 samples MISO on the rising
+        # edge that also shifts the chain, before the new bit appears: so the first
+        # bit read is the one already waiting on Q7, and none is lost.
+        self.spi = None
+        self.latch = None
+        if profile.registers:
+            spi = pins["spi"]
+            self.latch = self._pin("pins.latch", pins["latch"], Pin.OUT, value=1)
+            try:
+                self.spi = machine.SPI(
+                    spi["id"],
+                    baudrate=spi["baudrate"],
+                    polarity=0,
+                    phase=0,
+                    sck=Pin(spi["sck"]),
+                    miso=Pin(spi["miso"]),
+                )
+            except ValueError as e:
+                raise ProfileError("pins.spi", "%s (SPI %d)" % (e, spi["id"]))
+
+        # CD74HC4067 multiplexers: four shared select pins, one ADC per mux.
+        n = profile.analog_channels
+        self._channels = n
+        self._inputs = min(n, _MUX_INPUTS)  # select settings in use
+        self.select = ()
+        self.adcs = ()
+        self._settle_us = 0
+        self._samples = 1
+        if n:
+            mux = pins["mux"]
+            muxes = (n + _MUX_INPUTS - 1) // _MUX_INPUTS
+            self.select = tuple(
+                self._pin("pins.mux.select", p, Pin.OUT, value=0) for p in mux["select"]
+            )
+            self.adcs = tuple(self._adc(p) for p in mux["adc"][:muxes])
+            self._settle_us = profile.settle_us
+            self._samples = profile.samples
+
+        # Buttons to ground with the internal pull-up when active low. Active
+        # high buttons need their own pull-down resistor: the RP2350's internal
+        # pull-down can latch a pin high (erratum RP2350-E9).
+        self._invert = 1 if profile.buttons_active_low else 0
+        pull = Pin.PULL_UP if profile.buttons_active_low else None
+        self.menu = self._pin("pins.menu", pins["menu"], Pin.IN, pull)
+        self.back = self._pin("pins.back", pins["back"], Pin.IN, pull)
+
+        # WS2812B chain: the driver's own buffer, written as is (wire order).
+        self.leds = neopixel.NeoPixel(self._pin("pins.leds", pins["leds"]), profile.led_count)
+        self._led_bytes = 3 * profile.led_count
+
+    def _pin(self, key, n, *args, **kw):
+        try:
+            return self._machine.Pin(n, *args, **kw)
+        except ValueError as e:
+            raise ProfileError(key, "pin %d: %s" % (n, e))
+
+    def _adc(self, n):
+        try:
+            return self._machine.ADC(self._machine.Pin(n))
+        except ValueError as e:
+            raise ProfileError("pins.mux.adc", "pin %d: %s" % (n, e))
+
+    def read_digital(self, buf):
+        """Fill ``buf`` (bytearray(profile.registers)) from the 74HC165 chain:
+        bit k of the chain is byte k // 8, mask 0x80 >> (k % 8)."""
+        spi = self.spi
+        latch = self.latch
+        if spi is None or latch is None:
+            return  # no shift registers on this board
+        latch.value(0)  # load: the registers copy their inputs
+        latch.value(1)  # shift mode again
+        spi.readinto(buf)
+
+    def read_analog(self, buf):
+        """Fill ``buf`` (array("H"), one per analog channel) with readings 0..65535.
+
+        Channel c is input c % 16 of mux c // 16. Each select setting serves all
+        muxes at once: set it, wait ``settle_us``, then average ``samples`` reads
+        of each mux's ADC (in integers, rounded to nearest: float maths allocates).
+        """
+        n = self._channels
+        samples = self._samples
+        half = samples >> 1
+        settle_us = self._settle_us
+        sleep_us = self._sleep_us
+        select = self.select
+        adcs = self.adcs
+        for s in range(self._inputs):
+            for i in range(_SELECT_PINS):
+                select[i].value((s >> i) & 1)  # bit 0 on the first select pin
+            sleep_us(settle_us)
+            c = s
+            for adc in adcs:
+                if c >= n:
+                    break
+                total = 0
+                for _ in range(samples):
+                    total += adc.read_u16()
+                buf[c] = (total + half) // samples
+                c += _MUX_INPUTS
+
+    def read_buttons(self):
+        """Bit 0 MENU, bit 1 BACK; 1 = pressed (polarity applied, not debounced)."""
+        inv = self._invert
+        pressed = 0
+        if self.menu.value() ^ inv:
+            pressed |= _MENU
+        if self.back.value() ^ inv:
+            pressed |= _BACK
+        return pressed
+
+    def transmit(self, buf):
+        """Send ``buf`` (3 bytes per LED, wire order, brightness applied) as is."""
+        if len(buf) != self._led_bytes:
+            raise ValueError("transmit: %d bytes for %d LEDs" % (len(buf), self._led_bytes // 3))
+        leds = self.leds
+        leds.buf[:] = buf  # a copy into the driver's buffer; allocates nothing
+        leds.write()

@@ -1,0 +1,518 @@
+"""MicroPythonHal on a simulated board: the same tests under CPython and MicroPython.
+
+The hal gets stand-ins for ``machine`` and ``neopixel`` (in the style of
+micropython-lib's DummyPin/DummySPI): small classes over one ``Board`` that
+behaves like the wiring. A 74HC165 chain copies its inputs only when its load
+pin is pulsed low and shifts them out over SPI; CD74HC4067 muxes put the input
+chosen by the select pins' levels on their ADC, but only once ``settle_us`` has
+passed since the select pins changed (before that the ADC still sees the input
+selected before); buttons float unless something pulls them; the LED chain
+remembers the last bytes written to it. The tests assert what the firmware
+above the hal sees. Under MicroPython one more test checks that the four
+methods allocate nothing (``micropython.heap_lock``); CPython skips it.
+"""
+
+import json
+import sys
+import unittest
+from array import array
+
+import tabletop
+from hal.micropython_hal import MicroPythonHal
+from tabletop.pixels import Pixels
+from tabletop.profile import ProfileError, load
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+
+PORT_PINS = 30  # the stand-in port has GPIO 0..29; 26..29 can be ADC inputs
+ADC_PINS = (26, 27, 28, 29)
+FIRMWARE = tabletop.__file__.rsplit("/", 2)[0]
+
+
+def reference(name):
+    """A shipped profile (firmware/profiles/NAME.json) as a JSON object."""
+    with open(FIRMWARE + "/profiles/%s.json" % name) as f:
+        return json.load(f)
+
+
+def pacal_profile(registers=2, channels=20, settle_us=20, samples=4, active_low=True, pins=None):
+    """The Pacal reference profile, changed as asked: its wiring is
+    spi 0 (sck 18, miso 16), latch 17, select 10..13, ADC 26 and 27,
+    LEDs 22 (30 of them), MENU 14, BACK 15."""
+    obj = reference("pacal")
+    obj["registers"] = registers
+    obj["analog"] = {"channels": channels, "settle_us": settle_us, "samples": samples}
+    obj["buttons"]["active_low"] = active_low
+    if pins is not None:
+        obj["pins"] = pins
+    return load(obj)
+
+
+def pacal_pins():
+    return reference("pacal")["pins"]
+
+
+def pyraos_profile():
+    """The Pyraos reference profile: 25 analog channels, no shift registers."""
+    return load(reference("pyraos"))
+
+
+# --- the simulated board ---------------------------------------------------------
+
+
+class Board:
+    """The wiring behind the stand-in modules. Nothing here allocates once
+    built, so the stand-ins can run with the heap locked."""
+
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, profile, buttons_to_ground=True):
+        pins = profile.pins
+        self.level = bytearray(PORT_PINS)
+        self.mode = [None] * PORT_PINS
+        self.pull = [None] * PORT_PINS
+        self.pressed = bytearray(PORT_PINS)
+        # Active-low buttons switch to ground and rely on a pull-up; active-high
+        # ones switch to 3V3 and have a pull-down resistor on the board.
+        self.buttons_to_ground = buttons_to_ground
+        self.buttons = (pins["menu"], pins["back"])
+        # 74HC165 chain: inputs[k] is what bit k of the chain will read.
+        bits = 8 * profile.registers
+        self.latch = pins.get("latch", -1)
+        self.inputs = bytearray(bits)
+        self.shift = bytearray(bits)
+        self.pos = bits  # nothing loaded yet: the chain shifts out zeros
+        self.loads = 0
+        self.spi = None
+        # CD74HC4067 muxes: channel c = mux c // 16 (ADC pin adc[c // 16]), input c % 16.
+        mux = pins.get("mux", {"select": [], "adc": []})
+        self.select = tuple(mux["select"])
+        self.adc = tuple(mux["adc"])
+        n = 16 * len(self.adc)
+        self.analog = [(0,)] * n  # the readings each input gives, in turn
+        self.reads = [0] * n
+        self.now_us = 0
+        self.switched_us = 0
+        self.settle_us = profile.settle_us if profile.analog_channels else 0
+        self.previous = 0  # the selection before the last switch
+        self.early_reads = 0
+        self.strip = None
+
+    # -- what the tests set
+
+    def set_chain(self, ks):
+        """Bit k of the chain reads 1 for each k in ks, 0 elsewhere."""
+        for k in range(len(self.inputs)):
+            self.inputs[k] = 1 if k in ks else 0
+
+    def press(self, pin, down=True):
+        self.pressed[pin] = 1 if down else 0
+
+    # -- what the stand-ins call
+
+    def sleep_us(self, us):
+        self.now_us += us
+
+    def selection(self):
+        s = 0
+        for i in range(len(self.select)):
+            s |= self.level[self.select[i]] << i
+        return s
+
+    def write_pin(self, n, v):
+        v = 1 if v else 0
+        if self.mode[n] != Board.OUT:
+            raise AssertionError("pin %d is written but is no output" % n)
+        if n == self.latch and v == 0 and self.level[n] == 1:
+            # Falling edge of the load pin: the registers copy their inputs.
+            self.shift[:] = self.inputs
+            self.pos = 0
+            self.loads += 1
+        if n in self.select and v != self.level[n]:
+            self.previous = self.selection()
+            self.switched_us = self.now_us
+        self.level[n] = v
+
+    def read_pin(self, n):
+        if self.mode[n] != Board.IN:
+            return self.level[n]
+        if n in self.buttons:
+            if self.pressed[n]:
+                return 0 if self.buttons_to_ground else 1
+            if not self.buttons_to_ground:
+                return 0  # the board's pull-down resistor
+        if self.pull[n] == Board.PULL_UP:
+            return 1
+        if self.pull[n] == Board.PULL_DOWN:
+            return 0
+        raise AssertionError("pin %d floats: no pull-up or pull-down" % n)
+
+    def shift_out(self, buf, phase):
+        if self.latch < 0 or self.level[self.latch] == 0:
+            raise AssertionError("74HC165 clocked while its load pin is low")
+        if phase:
+            self.pos += 1  # CPHA=1 samples after the first shift: bit 0 is lost
+        for i in range(len(buf)):
+            byte = 0
+            for _ in range(8):
+                bit = 0  # the first register's serial input is tied low
+                if self.pos < len(self.shift):
+                    bit = self.shift[self.pos]
+                self.pos += 1
+                byte = (byte << 1) | bit
+            buf[i] = byte
+
+    def sample(self, mux):
+        if self.now_us - self.switched_us < self.settle_us:
+            self.early_reads += 1
+            s = self.previous
+        else:
+            s = self.selection()
+        c = 16 * mux + s
+        values = self.analog[c]
+        v = values[self.reads[c] % len(values)]
+        self.reads[c] += 1
+        return v
+
+
+class FakePin:
+    IN = Board.IN
+    OUT = Board.OUT
+    PULL_UP = Board.PULL_UP
+    PULL_DOWN = Board.PULL_DOWN
+    board = None  # set by fake_modules
+
+    def __init__(self, n, mode=-1, pull=-1, value=None):
+        if not 0 <= n < PORT_PINS:
+            raise ValueError("invalid pin")
+        self.n = n
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        if mode != -1:
+            self.board.mode[self.n] = mode
+        if pull != -1:
+            self.board.pull[self.n] = pull
+        if value is not None:
+            self.value(value)
+
+    def value(self, v=None):
+        if v is None:
+            return self.board.read_pin(self.n)
+        self.board.write_pin(self.n, v)
+
+
+class FakeSPI:
+    board = None
+
+    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, sck=None, miso=None, mosi=None):
+        self.id = id
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+        self.sck = sck.n
+        self.miso = miso.n
+        self.board.spi = self
+
+    def readinto(self, buf, write=0):
+        self.board.shift_out(buf, self.phase)
+
+
+class FakeADC:
+    board = None
+
+    def __init__(self, pin):
+        if pin.n not in ADC_PINS:
+            raise ValueError("Pin(%d) doesn't have ADC capabilities" % pin.n)
+        self.mux = self.board.adc.index(pin.n)
+
+    def read_u16(self):
+        return self.board.sample(self.mux)
+
+
+class FakeNeoPixel:
+    """Like micropython-lib's driver: ``buf`` in wire order, ``write()`` sends it.
+    ``wire`` holds what the LEDs last received, ``frames`` counts the writes."""
+
+    board = None
+
+    def __init__(self, pin, n, bpp=3, timing=1):
+        pin.init(pin.OUT)
+        self.pin = pin.n
+        self.n = n
+        self.buf = bytearray(n * bpp)
+        self.wire = bytearray(n * bpp)
+        self.frames = 0
+        self.board.strip = self
+
+    def write(self):
+        self.wire[:] = self.buf
+        self.frames += 1
+
+
+class Module:
+    """Stands in for a module: the given names as attributes."""
+
+    def __init__(self, **names):
+        for k in names:
+            setattr(self, k, names[k])
+
+
+def _bound(cls, board):
+    class Bound(cls):
+        pass
+
+    Bound.board = board
+    return Bound
+
+
+def fake_modules(board):
+    """(machine, neopixel) stand-ins wired to ``board``."""
+    machine = Module(
+        Pin=_bound(FakePin, board), SPI=_bound(FakeSPI, board), ADC=_bound(FakeADC, board)
+    )
+    return machine, Module(NeoPixel=_bound(FakeNeoPixel, board))
+
+
+def build(profile, **kw):
+    board = Board(profile, **kw)
+    machine, neopixel = fake_modules(board)
+    hal = MicroPythonHal(profile, machine=machine, neopixel=neopixel, sleep_us=board.sleep_us)
+    return hal, board
+
+
+def chain_bytes(registers, ks):
+    out = bytearray(registers)
+    for k in ks:
+        out[k // 8] |= 0x80 >> (k % 8)
+    return bytes(out)
+
+
+# --- the tests ---------------------------------------------------------------------
+
+
+class TestShiftRegisters(unittest.TestCase):
+    def test_bit_k_lands_in_byte_k_div_8_mask_0x80_shifted_right(self):
+        hal, board = build(pacal_profile(registers=3))
+        buf = bytearray(3)
+        for k in range(24):
+            board.set_chain((k,))
+            hal.read_digital(buf)
+            self.assertEqual(bytes(buf), chain_bytes(3, (k,)), "bit %d" % k)
+
+    def test_a_pattern_reads_back_whole(self):
+        hal, board = build(pacal_profile(registers=2))
+        ks = (0, 2, 3, 6, 8, 13, 14, 15)
+        board.set_chain(ks)
+        buf = bytearray(2)
+        hal.read_digital(buf)
+        self.assertEqual(bytes(buf), bytes([0b10110010, 0b10000111]))
+
+    def test_every_read_latches_the_inputs_anew(self):
+        hal, board = build(pacal_profile())
+        buf = bytearray(2)
+        board.set_chain((1, 9))
+        hal.read_digital(buf)
+        board.set_chain((4,))
+        hal.read_digital(buf)
+        self.assertEqual(bytes(buf), chain_bytes(2, (4,)))
+        board.set_chain(())
+        hal.read_digital(buf)
+        self.assertEqual(bytes(buf), bytes(2))
+        self.assertEqual(board.loads, 3)
+
+    def test_spi_bus_from_the_profile_and_load_pin_idles_high(self):
+        hal, board = build(pacal_profile())
+        spi = board.spi
+        self.assertEqual((spi.id, spi.sck, spi.miso, spi.baudrate), (0, 18, 16, 1000000))
+        self.assertEqual((spi.polarity, spi.phase), (0, 0))
+        self.assertEqual(board.level[17], 1)
+        self.assertEqual(board.loads, 0)
+
+    def test_a_board_without_shift_registers_has_no_spi(self):
+        hal, board = build(pyraos_profile())
+        hal.read_digital(bytearray(0))
+        self.assertIsNone(board.spi)
+
+
+class TestAnalog(unittest.TestCase):
+    def check_channels(self, profile):
+        hal, board = build(profile)
+        n = profile.analog_channels
+        for c in range(n):
+            board.analog[c] = (1000 + 997 * c,)
+        buf = array("H", [0] * n)
+        hal.read_analog(buf)
+        self.assertEqual(list(buf), [1000 + 997 * c for c in range(n)])
+        self.assertEqual(board.early_reads, 0)
+
+    def test_channel_c_reads_input_c_mod_16_of_mux_c_div_16(self):
+        self.check_channels(pacal_profile(channels=20))
+        self.check_channels(pacal_profile(channels=32))
+        self.check_channels(pyraos_profile())
+
+    def test_only_the_profile_channels_are_read(self):
+        hal, board = build(pacal_profile(channels=20))
+        buf = array("H", [0] * 20)
+        hal.read_analog(buf)
+        self.assertEqual(board.reads[20:], [0] * 12)  # mux 1, inputs 4..15
+
+    def test_select_pins_encode_the_input_bit_0_first(self):
+        hal, board = build(pacal_profile(channels=20))
+        board.analog[5] = (5555,)  # 0b0101: select pins 10 and 12 high
+        board.analog[10] = (1010,)  # 0b1010: select pins 11 and 13 high
+        buf = array("H", [0] * 20)
+        hal.read_analog(buf)
+        self.assertEqual((buf[5], buf[10]), (5555, 1010))
+
+    def test_waits_settle_us_after_switching(self):
+        profile = pacal_profile(channels=20, settle_us=50)
+        board = Board(profile)
+        for c in range(20):
+            board.analog[c] = (100 * c,)
+        machine, neopixel = fake_modules(board)
+        # Without waiting, each read still sees the input selected before.
+        hasty = MicroPythonHal(profile, machine, neopixel, sleep_us=lambda us: None)
+        buf = array("H", [0] * 20)
+        hasty.read_analog(buf)
+        self.assertGreater(board.early_reads, 0)
+        self.assertNotEqual(list(buf), [100 * c for c in range(20)])
+        hal, board = build(profile)
+        for c in range(20):
+            board.analog[c] = (100 * c,)
+        hal.read_analog(buf)
+        self.assertEqual(board.early_reads, 0)
+        self.assertEqual(list(buf), [100 * c for c in range(20)])
+
+    def test_averages_samples_reads_rounded_to_nearest(self):
+        hal, board = build(pacal_profile(channels=20, samples=4))
+        board.analog[0] = (100, 101, 101, 101)  # 100.75
+        board.analog[1] = (100, 100, 100, 101)  # 100.25
+        board.analog[2] = (100, 100, 101, 101)  # 100.5
+        board.analog[17] = (0, 65535, 65535, 65535)
+        board.analog[19] = (65535,)
+        buf = array("H", [0] * 20)
+        hal.read_analog(buf)
+        self.assertEqual((buf[0], buf[1], buf[2]), (101, 100, 101))
+        self.assertEqual((buf[17], buf[19]), (49151, 65535))
+        self.assertEqual(board.reads[:20], [4] * 20)
+
+    def test_one_sample_is_read_once(self):
+        hal, board = build(pacal_profile(channels=20, samples=1))
+        board.analog[3] = (7, 9)
+        buf = array("H", [0] * 20)
+        hal.read_analog(buf)
+        self.assertEqual(buf[3], 7)
+        hal.read_analog(buf)
+        self.assertEqual(buf[3], 9)
+        self.assertEqual(board.reads[:20], [2] * 20)
+
+
+class TestButtons(unittest.TestCase):
+    def test_active_low_buttons_read_1_when_pressed(self):
+        hal, board = build(pacal_profile(active_low=True))
+        self.assertEqual((board.pull[14], board.pull[15]), (Board.PULL_UP, Board.PULL_UP))
+        self.assertEqual(hal.read_buttons(), 0)
+        board.press(14)
+        self.assertEqual(hal.read_buttons(), 1)
+        board.press(15)
+        self.assertEqual(hal.read_buttons(), 3)
+        board.press(14, False)
+        self.assertEqual(hal.read_buttons(), 2)
+
+    def test_active_high_buttons_read_1_when_pressed(self):
+        hal, board = build(pacal_profile(active_low=False), buttons_to_ground=False)
+        self.assertEqual(hal.read_buttons(), 0)
+        board.press(15)
+        self.assertEqual(hal.read_buttons(), 2)
+        board.press(14)
+        self.assertEqual(hal.read_buttons(), 3)
+
+
+class TestLeds(unittest.TestCase):
+    def test_transmit_sends_exactly_the_bytes_given(self):
+        profile = pacal_profile()
+        hal, board = build(profile)
+        px = Pixels(profile.led_count, profile.led_order, profile.brightness, hal.transmit)
+        px.set(0, (255, 0, 0))
+        px.set(29, (10, 20, 30))
+        px.show()
+        strip = board.strip
+        self.assertEqual((strip.pin, strip.n), (22, 30))
+        self.assertEqual(bytes(strip.wire), bytes(px.buf))
+        px.clear()
+        px.show()
+        self.assertEqual(bytes(strip.wire), bytes(90))
+        self.assertEqual(strip.frames, 2)
+
+    def test_bytes_go_out_in_the_order_given(self):
+        hal, board = build(pacal_profile())
+        frame = bytearray(range(90))
+        hal.transmit(frame)
+        self.assertEqual(bytes(board.strip.wire), bytes(range(90)))
+
+    def test_a_frame_of_the_wrong_size_is_refused(self):
+        hal, board = build(pacal_profile())
+        with self.assertRaises(ValueError):
+            hal.transmit(bytearray(89))
+        self.assertEqual(board.strip.frames, 0)
+
+
+class TestPins(unittest.TestCase):
+    def test_a_pin_the_port_lacks_names_the_profile_key(self):
+        pins = pacal_pins()
+        pins["leds"] = 40
+        with self.assertRaises(ProfileError) as cm:
+            build(pacal_profile(pins=pins))
+        self.assertEqual(cm.exception.key, "pins.leds")
+        self.assertIn("40", str(cm.exception))
+
+    def test_an_adc_pin_without_adc_names_the_profile_key(self):
+        pins = pacal_pins()
+        pins["mux"]["adc"] = [26, 5]
+        with self.assertRaises(ProfileError) as cm:
+            build(pacal_profile(pins=pins))
+        self.assertEqual(cm.exception.key, "pins.mux.adc")
+
+
+class TestNoAllocation(unittest.TestCase):
+    def test_scanning_and_showing_allocate_nothing(self):
+        if not ON_MICROPYTHON:
+            self.skipTest("needs micropython.heap_lock(): runs under MicroPython only")
+        import micropython
+
+        profile = pacal_profile(channels=32, samples=4)
+        hal, board = build(profile)
+        bits = bytearray(profile.registers)
+        levels = array("H", [0] * profile.analog_channels)
+        px = Pixels(profile.led_count, profile.led_order, profile.brightness, hal.transmit)
+        px.fill((255, 255, 255))
+        for _ in range(2):  # warm up, then the checked round
+            failed = None
+            micropython.heap_lock()
+            try:
+                try:
+                    bytearray(1)
+                except MemoryError:
+                    pass
+                else:
+                    failed = "heap_lock does not stop allocation"
+                if failed is None:
+                    failed = "read_digital"
+                    hal.read_digital(bits)
+                    failed = "read_analog"
+                    hal.read_analog(levels)
+                    failed = "read_buttons"
+                    hal.read_buttons()
+                    failed = "transmit"
+                    hal.transmit(px.buf)
+                    failed = None
+            except MemoryError:
+                pass
+            finally:
+                micropython.heap_unlock()
+            self.assertIsNone(failed, "%s allocates" % failed)
+        self.assertEqual(bytes(board.strip.wire), bytes(px.buf))
