@@ -372,6 +372,8 @@ class PacalBoard:
             return
         lv = self.levels.stable
         slots = self.readers.value
+        # a card still on a reader (a kept last card, say) shows red until lifted
+        self._show(0, 0, 0, 0, (slots[0] != 0) | (slots[1] != 0) << 1, 0)
         for i in range(2 * FIELDS):
             if lv[i]:
                 return

@@ -20,6 +20,8 @@ from tabletop import buttons
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
+_BACK_WAIT_MS = 3000
+
 SELECT = 0
 PLAY = 1
 UNDO = 2
@@ -42,7 +44,7 @@ class PyraosBoard:
         self.hints = 0  # hint colour: put a marble back here
         self.version = 0  # bumps whenever what to show changes
         self.calibrated = False
-        self.accepted_at = 0
+        self.back_at = -1  # when BACK was pressed, until it is acted on
 
     # -- what to show ---------------------------------------------------------
 
@@ -75,7 +77,7 @@ class PyraosBoard:
 
     def step(self, digital, analog, event, now_ms):
         sensor = self.sensor
-        sensor.update(analog)
+        sensor.update(analog, now_ms)
         if not sensor.ready():
             return
         if not self.calibrated:
@@ -96,7 +98,11 @@ class PyraosBoard:
             self._wait_for_match(obs)
             return
         if event == buttons.SHORT_BACK:
-            if self._back(obs):
+            self.back_at = now_ms  # acted on once the pieces are clear
+        if self.back_at >= 0:
+            if now_ms - self.back_at > _BACK_WAIT_MS:
+                self.back_at = -1
+            elif self._back(obs, now_ms):
                 return
         self._play(obs, now_ms)
 
@@ -127,18 +133,24 @@ class PyraosBoard:
                 hints |= 1 << obs.lifted2
             self._show(0, errors, hints)
 
-    def _back(self, obs):
+    def _back(self, obs, now_ms):
+        """BACK, once the sensors are clear: with one marble lifted in a
+        take-back it confirms taking only that one; with the board matching
+        the game it undoes the last move. While things still move it waits
+        (up to _BACK_WAIT_MS); anything else cancels it."""
         g = self.game
+        kind = obs.kind
+        if kind == pyramid.UNCLEAR:
+            return False  # wait
+        self.back_at = -1
         if (
             g.phase == pyraos.P_REMOVE
-            and obs.kind == pyramid.LIFT
-            and self.first_lift == obs.lifted
+            and kind == pyramid.LIFT
             and g.removable_mask() >> obs.lifted & 1
         ):
-            # BACK confirms taking only one marble back.
-            self._accept((pyraos.REMOVE, g.turn, obs.lifted, -1))
+            self._accept((pyraos.REMOVE, g.turn, obs.lifted, -1), obs, now_ms)
             return True
-        if not self.history:
+        if kind != pyramid.NONE or not self.history:
             return False
         self.game = self.history.pop()
         self.journal.undo()
@@ -148,12 +160,12 @@ class PyraosBoard:
         self.version += 1
         return True
 
-    def _accept(self, move):
+    def _accept(self, move, obs, now_ms):
         self.history.append(self.game.copy())
         self.game.apply(move)
         self.journal.add(move)
         self.expected = self.game.occupied()
-        self.sensor.rebase(self.expected)
+        self.sensor.rebase(self.expected, (obs.lifted, obs.lifted2, obs.added), now_ms)
         self.first_lift = -1
         self.version += 1
         self._show(self._idle_targets(), 0, 0)
@@ -172,12 +184,12 @@ class PyraosBoard:
             self._show(self._idle_targets(), 0, 0)
             return
         if g.phase == pyraos.P_REMOVE:
-            self._take_back(obs, p)
+            self._take_back(obs, p, now_ms)
             return
         if kind == pyramid.ADD:
             d = obs.added
             if g.placement_mask() >> d & 1:
-                self._accept((pyraos.PLACE, p, d, -1))
+                self._accept((pyraos.PLACE, p, d, -1), obs, now_ms)
             else:
                 self._show(0, 1 << d, 0)
         elif kind == pyramid.LIFT:
@@ -190,13 +202,13 @@ class PyraosBoard:
             x, d = obs.lifted, obs.added
             move = (pyraos.RAISE, p, x, d)
             if g.fault(move) is None:
-                self._accept(move)
+                self._accept(move, obs, now_ms)
             else:
                 self._show(0, 1 << d, 1 << x)
         else:  # LIFT2: nothing to take back now
             self._show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
 
-    def _take_back(self, obs, p):
+    def _take_back(self, obs, p, now_ms):
         g = self.game
         kind = obs.kind
         removable = g.removable_mask()
@@ -208,7 +220,7 @@ class PyraosBoard:
             self.first_lift = x
             second = g.removable_mask(x)
             if not second:
-                self._accept((pyraos.REMOVE, p, x, -1))
+                self._accept((pyraos.REMOVE, p, x, -1), obs, now_ms)
             else:
                 self._show(second, 0, 0)
         elif kind == pyramid.LIFT2:
@@ -217,7 +229,7 @@ class PyraosBoard:
                 x, y = y, x
             for a, b in ((x, y), (y, x)):
                 if g.fault((pyraos.REMOVE, p, a, b)) is None:
-                    self._accept((pyraos.REMOVE, p, a, b))
+                    self._accept((pyraos.REMOVE, p, a, b), obs, now_ms)
                     return
             self._show(0, 0, 1 << x | 1 << y)
         elif kind == pyramid.ADD:

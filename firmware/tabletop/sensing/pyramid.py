@@ -1,7 +1,7 @@
 """Which change of the pyramid best explains what the 25 hall sensors read.
 
     m = PyramidSensor(profile)
-    m.update(analog)                  # every tick, the raw array from the hal
+    m.update(analog, now_ms)          # every tick, the raw array from the hal
     obs = m.observe(expected, now_ms) # relative to the occupancy the game expects
     obs.kind, obs.lifted, obs.added   # NONE, ADD, LIFT, MOVE, LIFT2 or UNCLEAR
 
@@ -34,7 +34,10 @@ SENSORS = 25
 _WINDOW = 4  # readings averaged per sensor (a ring per sensor)
 _LIMIT = 4600  # |difference| above which a term saturates (keeps sums small ints)
 _CAP = _LIMIT * _LIMIT
-_MAX_CANDIDATES = 6  # positions kept per kind when pruning
+_MAX_CANDIDATES = 8  # positions kept per kind when pruning
+_STILL = 6  # a reading this many noise widths off the average is motion
+_FRESH_MS = 1000  # how long after a change its settling is still taken in
+_HIGH_SETTLE = 10  # times longer a change on level 3 or the top must hold
 
 
 def sensor_xy(i, pitch):
@@ -147,20 +150,29 @@ class PyramidSensor:
         self.unit = max(1, int(n * n / _WINDOW))
         self.margin = int(profile.match_margin * self.unit)
         self.max_error = int(profile.match_max_error * SENSORS * self.unit)
+        self.quiet = self.max_error >> 2  # below this, no search: nothing changed
         self.error = 0  # fit of the latest best candidate (for tests and benches)
         self.second = 0  # fit of the runner-up
         self.settle_ms = profile.settle_ms
+        self.still = int(_STILL * profile.noise * _WINDOW)
+        self.moving_at = 0
         self.quiet_ticks = 0
-        # The fit a true change may still have beyond noise: the model is
-        # off by up to model_error of each changed marble's field.
-        self.norm = array("i", bytes(4 * POSITIONS))
-        share = profile.match_model_error * profile.match_model_error
-        for p in range(POSITIONS):
-            t = 0.0
-            for s in range(SENSORS):
-                v = self.k[s * POSITIONS + p]
-                t += v * v
-            self.norm[p] = int(t * share)
+        # The model may be off by model_error of each changed marble's field
+        # at each sensor: deviations within that band cost nothing (x/256).
+        self.band = int(profile.match_model_error * 256 + 0.5)
+        self.fresh = (-1, -1, -1)  # the change accepted last, while it settles
+        self.fresh_until = 0
+        self.fresh_base = array("i", bytes(4 * SENSORS))
+        # Each placed marble's own error (reading minus model, per sensor;
+        # position-major) and which positions have one.
+        self.err = array("i", bytes(4 * SENSORS * POSITIONS))
+        self.known = 0
+        self.block_sums = array("i", bytes(4 * SENSORS))
+        self.block_tick = 0
+        # Two window sums apart by more than this are motion (4 noise widths).
+        self.block_still = int(4 * profile.noise * (2 * _WINDOW) ** 0.5)
+        self.noise3 = int(3 * profile.noise / _WINDOW**0.5) + 1  # of a smoothed reading
+        self.slack = int(2 * profile.noise / _WINDOW**0.5) + 1
         self.current = Observation()
         self.best = Observation()  # reused scratch
         self._adds = array("b", bytes(_MAX_CANDIDATES))
@@ -168,17 +180,36 @@ class PyramidSensor:
 
     # -- readings ---------------------------------------------------------------
 
-    def update(self, analog):
-        """Take one raw reading of every sensor into the moving average."""
+    def update(self, analog, now_ms):
+        """Take one raw reading of every sensor into the moving average. A
+        reading far (``_STILL`` noise widths) from the average is motion: a
+        marble falling, bouncing or in a hand; nothing is settled until the
+        readings have been still for ``settle_ms``."""
         ring = self.ring
         sums = self.sums
         slot = self.slot
+        still = self.still
+        moving = False
         for s in range(SENSORS):
             v = analog[self.channels[s]]
             j = s * _WINDOW + slot
+            d = v * _WINDOW - sums[s]
+            if d > still or d < -still:
+                moving = True
             sums[s] += v - ring[j]
             ring[j] = v
         self.slot = (slot + 1) % _WINDOW
+        if slot == _WINDOW - 1:
+            # Slow motion (a hand lowering a marble) shows between windows.
+            block = self.block_sums
+            lim = self.block_still
+            for s in range(SENSORS):
+                d = sums[s] - block[s]
+                if d > lim or d < -lim:
+                    moving = True
+                block[s] = sums[s]
+        if moving and self.filled == _WINDOW:
+            self.moving_at = now_ms
         if self.filled < _WINDOW:
             self.filled += 1
 
@@ -204,20 +235,39 @@ class PyramidSensor:
             resid[s] = sums[s] // _WINDOW - pred
 
     def fit(self, lifted, lifted2, added, limit):
-        """Sum of squared differences between the residuals and the change
-        (lift lifted/lifted2, add added; -1 for none), stopping past limit."""
+        """How badly the residuals miss the change "lift lifted/lifted2, add
+        added" (-1 for none): the sum over sensors of the squared difference
+        beyond a dead band, stopping past limit. The band is the same small
+        slack for every candidate (noise, drift) plus, for each changed
+        marble, the share of its field the model may be off by."""
         k = self.k
         resid = self.resid
+        band_q = self.band
+        slack = self.slack
         total = 0
         for s in range(SENSORS):
             d = resid[s]
             row = s * POSITIONS
+            wide = 0
             if lifted >= 0:
-                d += k[row + lifted]
+                v = k[row + lifted]
+                d += v
+                wide += v if v > 0 else -v
             if lifted2 >= 0:
-                d += k[row + lifted2]
+                v = k[row + lifted2]
+                d += v
+                wide += v if v > 0 else -v
             if added >= 0:
-                d -= k[row + added]
+                v = k[row + added]
+                d -= v
+                wide += v if v > 0 else -v
+            band = slack + (wide * band_q >> 8)
+            if d > band:
+                d -= band
+            elif d < -band:
+                d += band
+            else:
+                d = 0
             if -_LIMIT < d < _LIMIT:
                 total += d * d
             else:
@@ -243,33 +293,86 @@ class PyramidSensor:
             d = self.resid[s]
             self.base[s] += -limit if d < -limit else limit if d > limit else d
 
-    def rebase(self, expected):
-        """The readings now are what ``expected`` looks like on this board:
-        call right after accepting a change that was matched (and so is known
-        to be on the board). From then on only differences count, so the
-        model's errors for marbles already placed do not add up."""
-        self._residuals(expected)
-        for s in range(SENSORS):
-            self.base[s] += self.resid[s]
+    def rebase(self, expected, change=None, now_ms=0):
+        """Make ``expected`` the reference after a change that was matched and
+        accepted, given as (lifted, lifted2, added); or, with no change (a new
+        start), take the readings now as the expected occupancy.
+
+        Each marble's own error (what its field differs from the model on
+        this board) is learnt when it is placed, from the readings, and
+        remembered. When it is lifted, exactly that is taken out of the
+        baselines, whatever else the sensors see at that moment (the hand
+        still holding the marble above the board, say). A placed marble's
+        error keeps being learnt while it settles (``_FRESH_MS``)."""
+        base = self.base
+        err = self.err
+        self.fresh_until = 0
+        if change is None:
+            self.known = 0
+            self._residuals(expected)
+            self._absorb()
+            self.current.set(NONE, -1, -1, -1)
+            return
+        x, y, d = change
+        guess = False  # a lifted marble whose error is not known
+        for p in (x, y):
+            if p >= 0:
+                if self.known >> p & 1:
+                    for s in range(SENSORS):
+                        base[s] -= err[p * SENSORS + s]
+                    self.known &= ~(1 << p)
+                else:
+                    guess = True
+        if d >= 0 or guess:
+            self._residuals(expected)
+            if d >= 0:
+                for s in range(SENSORS):
+                    err[d * SENSORS + s] = self.resid[s]
+                self.known |= 1 << d
+            self._absorb()
         self.current.set(NONE, -1, -1, -1)
+        if d >= 0:
+            self.fresh = change
+            self.fresh_until = now_ms + _FRESH_MS
+            for s in range(SENSORS):
+                self.fresh_base[s] = base[s]
 
     def observe(self, expected, now_ms):
         """The settled observation relative to the expected occupancy, or an
         UNCLEAR one while nothing is settled (shared objects: copy to keep)."""
         best = self.best
         self._residuals(expected)
-        quiet = self.fit(-1, -1, -1, self.max_error)
-        if quiet <= self.max_error:
+        still = now_ms - self.moving_at >= self.settle_ms
+        if still and now_ms < self.fresh_until:
+            # Just after a change was accepted: once it has settled, what is
+            # left within the model's band of that change is this board's own
+            # error for it; take it into the baselines.
+            if self._fresh_left():
+                self._absorb()
+        quiet = self.fit(-1, -1, -1, self.quiet)
+        if quiet <= self.quiet:
             best.set(NONE, -1, -1, -1)
             self.error = quiet
-            self._follow_drift()
+            if still:
+                self._follow_drift()
         else:
             self._search(expected, quiet)
         cur = self.current
         if not best.same(cur):
             cur.set(best.kind, best.lifted, best.lifted2, best.added)
             cur.since = now_ms
-        if best.kind == NONE or best.kind == UNCLEAR or now_ms - cur.since >= self.settle_ms:
+        if best.kind == UNCLEAR:
+            return cur
+        if best.kind == NONE and now_ms - self.moving_at >= self.settle_ms:
+            return cur
+        settle = self.settle_ms
+        a, x = best.added, best.lifted
+        if (a >= 0 and LEVEL[a] >= 3) or (x >= 0 and LEVEL[x] >= 3):
+            # A marble on level 3 or the top barely moves the sensors, and a
+            # hand carrying one across the board passes through those
+            # points: it must stay there a good while to count.
+            settle *= _HIGH_SETTLE
+        if now_ms - cur.since >= settle and now_ms - self.moving_at >= self.settle_ms:
             return cur
         return _SETTLING
 
@@ -286,6 +389,45 @@ class PyramidSensor:
                     out |= 1 << p
         return out
 
+    def _fresh_left(self):
+        # Is every sensor's residual within the model's band of the fresh
+        # change (plus noise)? Then it is that change still settling (a
+        # marble rolling into its cup, a magnet a little strong). Anything
+        # else, such as the next marble on its way, shows outside the band.
+        x, y, d = self.fresh
+        k = self.k
+        resid = self.resid
+        slack = self.noise3
+        base = self.base
+        start = self.fresh_base  # measured from the baselines at acceptance,
+        for s in range(SENSORS):  # so small steps cannot creep past the band
+            row = s * POSITIONS
+            band = 0
+            for p in (x, y, d):
+                if p >= 0:
+                    v = k[row + p]
+                    band += v if v > 0 else -v
+            # twice the model's band: a marble accepted while the hand still
+            # held it a hair above its place drops the last millimetre
+            band = (band * self.band >> 7) + slack
+            r = resid[s] + base[s] - start[s]
+            if r > band or r < -band:
+                return False
+        return True
+
+    def _absorb(self):
+        # base += residual: the readings now are the expected occupancy. In
+        # the fresh window that is the new marble settling: its error too.
+        base = self.base
+        resid = self.resid
+        d = self.fresh[2]
+        grow = d >= 0 and self.fresh_until and self.known >> d & 1
+        for s in range(SENSORS):
+            base[s] += resid[s]
+            if grow:
+                self.err[d * SENSORS + s] += resid[s]
+            resid[s] = 0
+
     def _follow_drift(self):
         # The board is still and matches: let the baselines follow slow
         # drift (a step of 1/16 of the residual every 64 quiet ticks).
@@ -297,19 +439,6 @@ class PyramidSensor:
         for s in range(SENSORS):
             d = resid[s]
             base[s] += d >> 4 if d > 0 else -((-d) >> 4)
-
-    def _allowed(self, lifted, lifted2, added):
-        # The fit a true change may still have: noise, plus the model error
-        # of each changed marble's field.
-        a = self.max_error
-        norm = self.norm
-        if lifted >= 0:
-            a += norm[lifted]
-        if lifted2 >= 0:
-            a += norm[lifted2]
-        if added >= 0:
-            a += norm[added]
-        return a
 
     def _search(self, expected, quiet):
         best_fit = self.fit(-1, -1, -1, 1 << 29)  # quiet stopped at max_error
@@ -329,13 +458,25 @@ class PyramidSensor:
                 second = f
         for i in range(n_lift):
             x = lifts[i]
+            after = expected & ~(1 << x)
+            if _carries(expected, x):
+                # only as the second of two, freed by the first
+                for j in range(n_lift):
+                    y = lifts[j]
+                    if y != x and not _carries(expected, y) and not _carries(after & ~(1 << y), x):
+                        f = self.fit(x, y, -1, second)
+                        if f < best_fit:
+                            best_fit, second = f, best_fit
+                            kind, lifted, lifted2, added = LIFT2, y, x, -1
+                        elif f < second:
+                            second = f
+                continue
             f = self.fit(x, -1, -1, second)
             if f < best_fit:
                 best_fit, second = f, best_fit
                 kind, lifted, lifted2, added = LIFT, x, -1, -1
             elif f < second:
                 second = f
-            after = expected & ~(1 << x)
             for j in range(n_add):
                 d = adds[j]
                 if SUPPORT[d] & after != SUPPORT[d]:
@@ -348,6 +489,8 @@ class PyramidSensor:
                     second = f
             for j in range(i + 1, n_lift):
                 y = lifts[j]
+                if _carries(expected, y):
+                    continue  # tried above, from y's side
                 f = self.fit(x, y, -1, second)
                 if f < best_fit:
                     best_fit, second = f, best_fit
@@ -356,45 +499,45 @@ class PyramidSensor:
                     second = f
         self.error = best_fit
         self.second = second
-        if (
-            kind == NONE
-            or best_fit > self._allowed(lifted, lifted2, added)
-            or second - best_fit < self.margin
-        ):
+        if best_fit > self.max_error or second - best_fit < self.margin:
             self.best.set(UNCLEAR, -1, -1, -1)
         else:
             self.best.set(kind, lifted, lifted2, added)
 
     def _prune(self, expected, adding):
-        """Positions whose own sensor shows at least half of the change a
+        """Positions whose own sensor shows at least a quarter of the change a
         marble there would make: where a marble may have been added (empty,
-        supported) or lifted (occupied, carrying nothing)."""
+        supported) or lifted (occupied)."""
         out = self._adds if adding else self._lifts
         k = self.k
         resid = self.resid
-        carrying = 0
-        bits = expected >> 16
-        p = 16
-        while bits:
-            if bits & 1:
-                carrying |= SUPPORT[p]
-            bits >>= 1
-            p += 1
         n = 0
         for p in range(POSITIONS):
             bit = 1 << p
             if adding:
                 if expected & bit or SUPPORT[p] & expected != SUPPORT[p]:
                     continue
-            elif not expected & bit or carrying & bit:
+            elif not expected & bit:
                 continue
             s = self.own[p]
             want = k[s * POSITIONS + p]
             got = resid[s] if adding else -resid[s]
-            if got * 2 >= want and n < _MAX_CANDIDATES:
+            if got * 4 >= want and n < _MAX_CANDIDATES:
                 out[n] = p
                 n += 1
         return n
+
+
+def _carries(occ, p):
+    """Does a marble in occ rest on p?"""
+    bits = occ >> 16
+    q = 16
+    while bits:
+        if bits & 1 and SUPPORT[q] >> p & 1:
+            return True
+        bits >>= 1
+        q += 1
+    return False
 
 
 _SETTLING = Observation()
