@@ -63,6 +63,47 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _board_play(args: argparse.Namespace) -> int:
+    from sim.board_play import BoardRun, reference_profile
+    from tabletop.record import Record, RecordError
+
+    try:
+        rec = Record.read(Path(args.record).read_bytes())
+    except (OSError, RecordError) as err:
+        print(f"board-play: {args.record}: {err}", file=sys.stderr)
+        return 2
+    if rec.game not in ("pacal", "pyraos"):
+        print(f"board-play: no board for {rec.game} yet", file=sys.stderr)
+        return 2
+    run = BoardRun(
+        reference_profile(rec.game),
+        rec.game,
+        rec.variant,
+        seed=args.seed,
+        mistakes=args.mistakes,
+        noise=args.noise,
+    )
+    result = run.play(rec.events)
+    deals = [ev for ev in rec.events if rec.game == "pacal" and ev[0] == pacal.DEAL]
+    for line in run.runtime.journal.lines(deals):
+        print(line)
+    lat = sorted(result.latencies_ms)
+    summary = {
+        "events": result.events,
+        "of": len(rec.events),
+        "virtual_s": round(result.virtual_ms / 1000, 1),
+        "mistakes": len(run.hand.mistakes),
+    }
+    if lat:
+        summary["latency_p50_ms"] = lat[len(lat) // 2]
+        summary["latency_p95_ms"] = lat[min(len(lat) - 1, len(lat) * 95 // 100)]
+    print("board-play: " + json.dumps(summary), file=sys.stderr)
+    if not result.ok:
+        print(f"board-play: the journal parts from the record: {result.where}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _demo(seed: int) -> int:
     print(f"Self-play with seed {seed}: uniformly random legal moves.\n")
     for game, variant in (("pyraos", "standard"), ("pacal", "solo"), ("pacal", "duel")):
@@ -99,7 +140,18 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--games", type=int, required=True)
     sp.add_argument("--seed", type=int, required=True)
     sp.add_argument("--out", required=True)
+    bp = sub.add_parser(
+        "board-play", help="play a record on the virtual board through the firmware"
+    )
+    bp.add_argument("record")
+    bp.add_argument("--mistakes", type=float, default=0.0, help="rate of hand mistakes, 0..1")
+    bp.add_argument("--noise", type=float, default=1.0, help="sensor noise, times the profile's")
+    bp.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.command == "board-play":
+        if not 0.0 <= args.mistakes <= 1.0 or args.noise < 0:
+            parser.error("--mistakes must be 0..1 and --noise 0 or more")
+        return _board_play(args)
     if args.command == "check":
         return _check(args.file)
     if args.command == "selfplay":

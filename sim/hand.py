@@ -403,6 +403,19 @@ class PyraosHand(Hand):
         yield self._wait(self.timing.pause, "let go")
 
 
+def base_tops(first: int, aside: Sequence[int]) -> tuple[int, int]:
+    """The top cards of the two face-down bases, as players 0 and 1 show them.
+    Our deals put player 0's base first in ``aside`` and player 1's from
+    index 10, each top card first (docs/RULES.md); a record dealt otherwise
+    still names ``first``, so then the highest aside card is the first
+    player's top and the lowest the other's."""
+    a, b = aside[0], aside[pacal.FIELDS]
+    if (a > b) == (first == 0):
+        return a, b
+    hi, lo = max(aside), min(aside)
+    return (hi, lo) if first == 0 else (lo, hi)
+
+
 class PacalHand(Hand):
     """Cards laid on readers and fields, one card at a time (both players'
     simultaneous actions are done one after the other)."""
@@ -448,8 +461,7 @@ class PacalHand(Hand):
         if mistake == KNOCK:
             self._knock()
         askew = self.rng.randrange(2) if mistake == OFF_CENTRE else -1
-        # Our deal convention: aside[0] is player 0's top base card, aside[10] player 1's.
-        for slot, card in ((0, aside[0]), (1, aside[pacal.FIELDS])):
+        for slot, card in zip((0, 1), base_tops(first, aside), strict=True):
             yield from self._to_slot(slot, card, askew == slot)
         n = self.expected
         turn = f"turn{first}"

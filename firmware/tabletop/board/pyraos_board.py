@@ -174,6 +174,7 @@ class PyraosBoard:
         g = self.game
         kind = obs.kind
         if kind == pyramid.UNCLEAR:
+            self._hint(self.sensor.likely)
             return
         if g.is_over():
             self._over(obs)
@@ -207,6 +208,20 @@ class PyraosBoard:
                 self._show(0, 1 << d, 1 << x)
         else:  # LIFT2: nothing to take back now
             self._show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
+
+    def _hint(self, likely):
+        # Nothing settled yet, but a marble clearly lifted that may not be:
+        # show red at once rather than wait for the hand to go away.
+        g = self.game
+        if likely.kind != pyramid.LIFT or g.is_over():
+            return
+        x = likely.lifted
+        if g.phase == pyraos.P_REMOVE:
+            allowed = g.removable_mask() >> x & 1
+        else:
+            allowed = g.raise_sources() >> x & 1
+        if not allowed:
+            self._show(0, 1 << x, 0)
 
     def _take_back(self, obs, p, now_ms):
         g = self.game

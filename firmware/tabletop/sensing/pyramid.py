@@ -174,6 +174,7 @@ class PyramidSensor:
         self.noise3 = int(3 * profile.noise / _WINDOW**0.5) + 1  # of a smoothed reading
         self.slack = int(2 * profile.noise / _WINDOW**0.5) + 1
         self.current = Observation()
+        self.likely = Observation()  # the best change, clear but too rough to accept
         self.best = Observation()  # reused scratch
         self._adds = array("b", bytes(_MAX_CANDIDATES))
         self._lifts = array("b", bytes(_MAX_CANDIDATES))
@@ -352,6 +353,7 @@ class PyramidSensor:
         quiet = self.fit(-1, -1, -1, self.quiet)
         if quiet <= self.quiet:
             best.set(NONE, -1, -1, -1)
+            self.likely.set(NONE, -1, -1, -1)
             self.error = quiet
             if still:
                 self._follow_drift()
@@ -499,10 +501,40 @@ class PyramidSensor:
                     second = f
         self.error = best_fit
         self.second = second
-        if best_fit > self.max_error or second - best_fit < self.margin:
+        clear = second - best_fit >= self.margin
+        if clear and added >= 16 and not self._full_strength(lifted, lifted2, added):
+            clear = False  # a marble held above that spot, not resting on it
+        if best_fit > self.max_error or not clear:
             self.best.set(UNCLEAR, -1, -1, -1)
         else:
             self.best.set(kind, lifted, lifted2, added)
+        # Good enough to show, not to accept: a marble lifted while the hand
+        # still holds it over the board, say.
+        if clear and best_fit <= 4 * self.max_error:
+            self.likely.set(kind, lifted, lifted2, added)
+        else:
+            self.likely.set(UNCLEAR, -1, -1, -1)
+
+    def _full_strength(self, lifted, lifted2, added):
+        """Does the marble seen at ``added`` make its whole field there? A
+        marble held a little above a level-2 or level-3 spot makes the same
+        pattern, only weaker (a fifth weaker at 2 mm for level 2, half at
+        10 mm for level 3): the fields's share along the model's pattern
+        must be 0.8 .. 1.25."""
+        k = self.k
+        num = 0
+        den = 0
+        for s in range(SENSORS):
+            row = s * POSITIONS
+            e = self.resid[s]
+            if lifted >= 0:
+                e += k[row + lifted]
+            if lifted2 >= 0:
+                e += k[row + lifted2]
+            v = k[row + added]
+            num += e * v
+            den += v * v
+        return 5 * num >= 4 * den and 4 * num <= 5 * den
 
     def _prune(self, expected, adding):
         """Positions whose own sensor shows at least a quarter of the change a
