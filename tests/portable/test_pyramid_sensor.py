@@ -103,7 +103,7 @@ class SensorTest(unittest.TestCase):
     def test_nothing_is_reported_before_it_settles(self):
         e = self.settle_on("a1")
         self.board.occ = e | mask("d4")
-        first = self.ticks(e, 5)  # the moving average has just caught up
+        first = self.ticks(e, 1)  # seen once: not yet settled
         self.assertEqual(first.kind, pyramid.UNCLEAR)
         later = self.ticks(e, 6)
         self.assertEqual(later.kind, pyramid.ADD)
