@@ -451,9 +451,10 @@ class PyramidSensor:
                 if p >= 0:
                     v = k[row + p]
                     band += v if v > 0 else -v
-            # twice the model's band: a marble accepted while the hand still
-            # held it a hair above its place drops the last millimetre
-            band = (band * self.band >> 7) + slack
+            # three times the model's band: a marble accepted while the hand
+            # still held it a hair above its place (at 0.8 of its field, the
+            # least _full_strength allows) drops the last millimetre
+            band = (band * self.band * 3 >> 8) + slack
             r = resid[s] + base[s] - start[s]
             if r > band or r < -band:
                 return False
