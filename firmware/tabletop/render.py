@@ -24,6 +24,15 @@ def pulse(now_ms, period_ms=1200):
     return 40 + 215 * t // half
 
 
+def _variant_number(prof, variant):
+    # 1-based place of the variant in the profile's list (no allocation)
+    games = prof.games
+    for i in range(len(games)):
+        if games[i][1] == variant:
+            return i + 1
+    return 1
+
+
 def animating(board):
     mode = board.mode
     g = board.game
@@ -64,8 +73,7 @@ def render_pyraos(board, px, now_ms):
         step = now_ms // 120 % 12
         px.set(leds[ring[step]], cols["player0"])
         px.set_scaled(leds[ring[step - 1]], cols["player0"], 64)
-        names = [v for g, v in prof.games]
-        n = names.index(board.variant) + 1 if board.variant in names else 1
+        n = _variant_number(prof, board.variant)
         for i in range(n):
             px.set(leds[_RESERVE + i], cols["player1"])
         return
@@ -124,9 +132,7 @@ def render_pacal(board, px, now_ms):
         step = now_ms // 150 % 10
         for p in (0, 1):
             px.set(leds[p * 10 + 9 - step], player[p])
-        names = [v for g, v in prof.games]
-        n = names.index(board.variant) if board.variant in names else 0
-        px.set(leds[_SLOT + n], cols["win"])
+        px.set(leds[_SLOT + _variant_number(prof, board.variant) - 1], cols["win"])
         return
     g = board.game
     for p in (0, 1):

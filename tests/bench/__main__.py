@@ -55,6 +55,61 @@ def compile_firmware(dest: Path) -> None:
         subprocess.run(cmd, cwd=src, check=True)
 
 
+BOARD_SCRIPT = ROOT / "tests" / "bench" / "board_mp.py"
+PICO_LOOP_PER_S = 250_000  # ASSUMED calibration-loop rate of MicroPython on an RP2040
+# at 125 MHz (not measured here: no hardware). The factor below scales the
+# WebAssembly tick cost by (WASM rate / this rate).
+
+
+def board_figures(seconds: float) -> dict[str, dict[str, Any]]:
+    """Latency on CPython over seeded games, then tick cost, allocation and
+    heap of the whole firmware under the WebAssembly build (.mpy), replaying
+    one recorded game."""
+    from sim.board_play import PROFILES, BoardRun, reference_profile
+    from sim.selfplay import play_game
+
+    out: dict[str, dict[str, Any]] = {}
+    games = max(2, int(seconds * 4))
+    for game, variant in (("pyraos", "standard"), ("pacal", "duel")):
+        lat: list[int] = []
+        ok = 0
+        for seed in range(300, 300 + games):
+            events = play_game(game, variant, seed).events[:60]
+            run = BoardRun(reference_profile(game), game, variant, seed=seed)
+            result = run.play(events)
+            ok += result.ok
+            lat += result.latencies_ms
+        lat.sort()
+        out[f"{game} latency"] = {
+            "games exact": (f"{ok} of {games}", ""),
+            "let-go to answer p50": (lat[len(lat) // 2], "ms"),
+            "let-go to answer p95": (lat[len(lat) * 95 // 100], "ms"),
+            "moves timed": (len(lat), ""),
+        }
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        compile_firmware(data / "lib")
+        events = play_game("pyraos", "standard", 300).events[:24]
+        run = BoardRun(
+            reference_profile("pyraos"), "pyraos", "standard", seed=300, record_sensors=True
+        )
+        run.play(events)
+        (data / "log.json").write_text(json.dumps(run.hal.log.to_json()))
+        (data / "profile.json").write_text((PROFILES / "pyraos.json").read_text())
+        node = ["node", str(RUNNER), "script", "--data", str(data), str(BOARD_SCRIPT)]
+        mp = figures(
+            [*node, "/ext/0/profile.json", "pyraos", "standard", "/ext/0/log.json", "/ext/0/lib"]
+        )
+    loop = mp["calibration loop"][0]
+    factor = loop / PICO_LOOP_PER_S
+    mp["Pico factor (WASM loop rate / assumed Pico rate)"] = (round(factor, 1), "x")
+    for key in ("idle tick p50", "move tick p50", "move tick max"):
+        if key in mp:
+            mp[f"{key} on a Pico (estimate)"] = (round(mp[key][0] * factor, 2), "ms")
+    out["pyraos firmware, MicroPython WebAssembly (.mpy)"] = mp
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="make bench")
     parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
@@ -94,6 +149,33 @@ def main() -> None:
         missed += not ok
         mark = "ok  " if ok else "MISS"
         print(f"  {mark} {name} ({run}): {value} {op} {target} {unit}")
+    board = board_figures(args.seconds)
+    for title, figs in board.items():
+        print(f"\n{title}")
+        for name, (value, unit) in figs.items():
+            print(f"  {name:<58} {value} {unit}")
+    mpb = board["pyraos firmware, MicroPython WebAssembly (.mpy)"]
+    for name, value, op, target, unit in (
+        ("latency p95", board["pyraos latency"]["let-go to answer p95"][0], "<=", 50, "ms"),
+        ("bytes per idle tick", mpb["bytes per idle tick (mean)"][0], "<=", 0, "bytes"),
+        (
+            "whole firmware heap",
+            mpb["peak heap, whole firmware with one game"][0],
+            "<=",
+            64 * 1024,
+            "bytes",
+        ),
+        (
+            "move answered on a Pico",
+            mpb.get("move tick max on a Pico (estimate)", (0, ""))[0],
+            "<=",
+            20,
+            "ms",
+        ),
+    ):
+        ok = value >= target if op == ">=" else value <= target
+        missed += not ok
+        print(f"  {'ok  ' if ok else 'MISS'} {name}: {value} {op} {target} {unit}")
     if missed:
         sys.exit(f"{missed} target(s) missed")
 

@@ -447,10 +447,15 @@ class PyramidSensor:
         for s in range(SENSORS):  # so small steps cannot creep past the band
             row = s * POSITIONS
             band = 0
-            for p in (x, y, d):
-                if p >= 0:
-                    v = k[row + p]
-                    band += v if v > 0 else -v
+            if x >= 0:
+                v = k[row + x]
+                band += v if v > 0 else -v
+            if y >= 0:
+                v = k[row + y]
+                band += v if v > 0 else -v
+            if d >= 0:
+                v = k[row + d]
+                band += v if v > 0 else -v
             # three times the model's band: a marble accepted while the hand
             # still held it a hair above its place (at 0.8 of its field, the
             # least _full_strength allows) drops the last millimetre
@@ -488,7 +493,7 @@ class PyramidSensor:
     def _search(self, expected, quiet):
         best_fit = self.fit(-1, -1, -1, 1 << 29)  # quiet stopped at max_error
         second = 1 << 29
-        kind, lifted, lifted2, added = NONE, -1, -1, -1
+        code = NONE  # kind | lifted+1 << 4 | lifted2+1 << 9 | added+1 << 14
         n_add = self._prune(expected, True)
         n_lift = self._prune(expected, False)
         adds = self._adds
@@ -498,7 +503,7 @@ class PyramidSensor:
             f = self.fit(-1, -1, d, second)
             if f < best_fit:
                 best_fit, second = f, best_fit
-                kind, lifted, lifted2, added = ADD, -1, -1, d
+                code = ADD | (d + 1) << 14
             elif f < second:
                 second = f
         for i in range(n_lift):
@@ -512,14 +517,14 @@ class PyramidSensor:
                         f = self.fit(x, y, -1, second)
                         if f < best_fit:
                             best_fit, second = f, best_fit
-                            kind, lifted, lifted2, added = LIFT2, y, x, -1
+                            code = LIFT2 | (y + 1) << 4 | (x + 1) << 9
                         elif f < second:
                             second = f
                 continue
             f = self.fit(x, -1, -1, second)
             if f < best_fit:
                 best_fit, second = f, best_fit
-                kind, lifted, lifted2, added = LIFT, x, -1, -1
+                code = LIFT | (x + 1) << 4
             elif f < second:
                 second = f
             for j in range(n_add):
@@ -529,7 +534,7 @@ class PyramidSensor:
                 f = self.fit(x, -1, d, second)
                 if f < best_fit:
                     best_fit, second = f, best_fit
-                    kind, lifted, lifted2, added = MOVE, x, -1, d
+                    code = MOVE | (x + 1) << 4 | (d + 1) << 14
                 elif f < second:
                     second = f
             for j in range(i + 1, n_lift):
@@ -539,11 +544,16 @@ class PyramidSensor:
                 f = self.fit(x, y, -1, second)
                 if f < best_fit:
                     best_fit, second = f, best_fit
-                    kind, lifted, lifted2, added = LIFT2, x, y, -1
+                    code = LIFT2 | (x + 1) << 4 | (y + 1) << 9
                 elif f < second:
                     second = f
         self.error = best_fit
         self.second = second
+        # (the best change travels as one small int: a 4-tuple would allocate)
+        kind = code & 15
+        lifted = (code >> 4 & 31) - 1
+        lifted2 = (code >> 9 & 31) - 1
+        added = (code >> 14 & 31) - 1
         clear = second - best_fit >= self.margin
         if clear and added >= 16 and not self._full_strength(lifted, lifted2, added):
             clear = False  # a marble held above that spot, not resting on it
