@@ -10,7 +10,6 @@ on flash in a later step).
 import json
 
 from tabletop import notation
-from tabletop.record import FORMAT
 
 _REVEAL = 5  # tabletop.rules.pacal.REVEAL (not imported: a Pyraos board needs no Pacal)
 
@@ -34,7 +33,7 @@ class Journal:
         return len(self.events)
 
     def header(self):
-        return {"format": FORMAT, "game": self.game, "variant": self.variant}
+        return {"format": notation.FORMAT, "game": self.game, "variant": self.variant}
 
     def moves(self):
         """The events other than deals."""

@@ -11,9 +11,10 @@ game state's business. The rule modules do not need this module: a board loads
 it only to write or read its journal.
 """
 
-from tabletop.rules import pacal, pyraos
 from tabletop.rules.common import is_int, show
 from tabletop.rules.pyraos_geometry import COL, LEVEL, LEVEL_SIZE, LEVEL_START, ROW
+
+FORMAT = 1  # the record format these functions write (shared/spec/records.md)
 
 
 def to_json(game, event):
@@ -123,6 +124,8 @@ _PACAL = ("deal", "offer", "take", "place", "keep")
 
 
 def _pacal_to_json(event):
+    from tabletop.rules import pacal  # a Pyraos board never loads Pacal
+
     kind, p, a, b = event
     if kind == pacal.DEAL:
         if type(a[0]) is tuple:
@@ -134,6 +137,8 @@ def _pacal_to_json(event):
 
 
 def _pacal_from_json(obj, variant):
+    from tabletop.rules import pacal
+
     if type(obj) is dict and "deal" in obj:
         only_keys(obj, ("deal",), "a deal line")
         d = obj["deal"]
@@ -165,6 +170,8 @@ _PYRAOS = ("", "place", "raise", "remove")
 
 
 def _pyraos_to_json(move):
+    from tabletop.rules import pyraos
+
     kind, p, a, b = move
     if kind == pyraos.PLACE:
         return {"p": p, "place": position_name(a)}
@@ -182,6 +189,8 @@ def _pos(value, what):
 
 
 def _pyraos_from_json(obj, variant):
+    from tabletop.rules import pyraos
+
     p, what, value = move_parts(obj, _PYRAOS[1:])
     if what == "place":
         return (pyraos.PLACE, p, _pos(value, what), -1)

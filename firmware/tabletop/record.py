@@ -23,7 +23,7 @@ def _show(value):
     return show(value)
 
 
-FORMAT = 1
+FORMAT = notation.FORMAT
 GAMES = {
     "pacal": pacal.VARIANTS,
     "pyraos": pyraos.VARIANTS,

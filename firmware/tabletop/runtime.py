@@ -37,6 +37,7 @@ class Runtime:
             from tabletop.board.pacal_board import PacalBoard
 
             self.board = PacalBoard(profile, variant, self.journal)
+        self.draw = render.for_game(g)
         self.shown = -1  # board.version last drawn
         self.drawn_at = 0
         self.ticks = 0
@@ -51,9 +52,9 @@ class Runtime:
         board.step(self.digital, self.analog, event, now_ms)
         self.ticks += 1
         if board.version != self.shown or (
-            render.animating(board) and now_ms - self.drawn_at >= _FRAME_MS
+            self.draw.animating(board) and now_ms - self.drawn_at >= _FRAME_MS
         ):
-            render.render(board, self.pixels, now_ms)
+            self.draw.render(board, self.pixels, now_ms)
             self.pixels.show()
             self.shown = board.version
             self.drawn_at = now_ms
