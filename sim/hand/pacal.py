@@ -1,0 +1,318 @@
+"""The Pacal hand: cards laid on readers and fields."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sim.hand.common import (
+    HESITATE,
+    KNOCK,
+    LIFT_BACK,
+    OFF_CENTRE,
+    WRONG_SPOT,
+    Event,
+    Hand,
+    HandError,
+    Observer,
+    Predicate,
+    Steps,
+    Wait,
+)
+from sim.physics import PacalPhysics
+from sim.virtual_hal import same_colour
+from tabletop.rules import pacal
+
+
+def base_tops(first: int, aside: Sequence[int]) -> tuple[int, int]:
+    """The top cards of the two face-down bases, as players 0 and 1 show them.
+    Our deals put player 0's base first in ``aside`` and player 1's from
+    index 10, each top card first (docs/RULES.md); a record dealt otherwise
+    still names ``first``, so then the highest aside card is the first
+    player's top and the lowest the other's."""
+    a, b = aside[0], aside[pacal.FIELDS]
+    if (a > b) == (first == 0):
+        return a, b
+    hi, lo = max(aside), min(aside)
+    return (hi, lo) if first == 0 else (lo, hi)
+
+
+class PacalHand(Hand):
+    """Cards laid on readers and fields, one card at a time (both players'
+    simultaneous actions are done one after the other)."""
+
+    physics: PacalPhysics
+
+    def perform(self, state: Any, event: Event) -> Steps:
+        self._check(state, event)
+        after = state.copy()
+        after.apply(event)
+        kind, p, a, b = event
+        self.expected += self.accepts(event)
+        if kind == pacal.DEAL:
+            if self._board_busy():
+                yield from self.clear_board()
+            if state.variant == pacal.DUEL:
+                yield from self._deal(p, b)
+        elif kind == pacal.OFFER:
+            yield from self._offer(a, b)
+        elif kind == pacal.TAKE:
+            yield from self._take(a)
+        elif kind == pacal.PLACE:
+            yield from self._place(state, p, a, b)
+        elif kind == pacal.KEEP:
+            yield from self._keep(state, p, a)
+        yield from self._unbuildable(state, after, event)
+
+    # -- the events -------------------------------------------------------------------
+
+    def _deal(self, first: int, aside: Sequence[int]) -> Steps:
+        yield self._wait(self.timing.think, "think")
+        mistake = self._mistake((KNOCK, OFF_CENTRE))
+        if mistake == KNOCK:
+            self._knock()
+        askew = self.rng.randrange(2) if mistake == OFF_CENTRE else -1
+        for slot, card in zip((0, 1), base_tops(first, aside), strict=True):
+            yield from self._to_slot(slot, card, askew == slot)
+        n = self.expected
+        turn = f"turn{first}"
+        ref = self.colours[f"player{first}"]
+
+        def read(o: Observer) -> bool:
+            return o.accepted() >= n or same_colour(o.light(turn), ref)
+
+        yield from self._wait_for(read, self.timing.answer_timeout, "base cards read")
+        yield self._wait(self.timing.react, "seen")
+        for slot in (0, 1):
+            yield from self._off_slot(slot)
+        yield from self._wait_accepted("deal accepted")
+
+    def _offer(self, a: int, b: int) -> Steps:
+        yield self._wait(self.timing.think, "think")
+        mistake = self._mistake((KNOCK, OFF_CENTRE))
+        if mistake == KNOCK:
+            self._knock()
+        askew = self.rng.randrange(2) if mistake == OFF_CENTRE else -1
+        for slot, card in ((0, a), (1, b)):
+            yield from self._to_slot(slot, card, askew == slot)
+        yield from self._wait_accepted("offer accepted")
+
+    def _take(self, card: int) -> Steps:
+        yield self._wait(self.timing.think, "think")
+        if self._mistake((KNOCK,)) == KNOCK:
+            self._knock()
+        slot = 0 if self.physics.slot_card(0) == card else 1
+        if self.physics.slot_card(slot) != card:
+            raise HandError(f"card {card} lies on neither offer slot")
+        # The taker's slot empties first; the offerer takes back the other.
+        yield from self._off_slot(slot)
+        yield from self._off_slot(1 - slot)
+        yield from self._wait_accepted("take accepted")
+
+    def _place(self, state: Any, p: int, card: int, field: int) -> Steps:
+        read_first = state.variant == pacal.SOLO or state.phase == pacal.P_LAST
+        kinds = [KNOCK, HESITATE]
+        wrong = self._wrong_fields(state, p, card)
+        if wrong:
+            kinds.append(WRONG_SPOT)
+        if any(self.physics.stacks()[10 * p : 10 * p + 10]):
+            kinds.append(LIFT_BACK)
+        if read_first:
+            kinds.append(OFF_CENTRE)
+        yield self._wait(self.timing.think, "think")
+        mistake = self._mistake(kinds)
+        if mistake == KNOCK:
+            self._knock()
+        elif mistake == LIFT_BACK:
+            yield from self._lift_back(p)
+        if read_first:
+            slot = p  # solo: player 0 on slot 0
+            yield from self._to_slot(slot, card, mistake == OFF_CENTRE)
+            yield from self._wait_for(
+                self._fits_shown(p, [field]), self.timing.answer_timeout, "card read"
+            )
+            yield self._wait(self.timing.react, "seen")
+            yield from self._lift_slot(slot)
+        else:
+            yield self._wait(self.timing.reach, "reach for the card")
+            self.physics.take_card(card, self.now)
+        if mistake == HESITATE:
+            yield from self._hesitate(p, field)
+        if mistake == WRONG_SPOT:
+            g = self.rng.choice(wrong)
+            self._note(WRONG_SPOT, f"field{p}.{g}")
+            yield from self._to_field(p, g)
+            yield from self._wait_red(f"field{p}.{g}")
+            yield self._wait(self.timing.react, "saw red")
+            yield from self._lift_field(10 * p + g - 1)
+        yield from self._to_field(p, field)
+        yield from self._wait_accepted("build accepted")
+
+    def _keep(self, state: Any, p: int, card: int) -> Steps:
+        yield self._wait(self.timing.think, "think")
+        mistake = self._mistake((KNOCK, OFF_CENTRE))
+        if mistake == KNOCK:
+            self._knock()
+        yield from self._to_slot(p, card, mistake == OFF_CENTRE)
+        fits = state.fields(p, card)
+        yield from self._wait_for(self._fits_shown(p, fits), self.timing.answer_timeout, "read")
+        yield self._wait(self.timing.react, "seen")
+        yield from self._press("back")
+        yield self._wait(self.timing.pause, "pressed")
+        yield from self._off_slot(p)
+        yield from self._wait_accepted("keep accepted")
+
+    def _unbuildable(self, before: Any, after: Any, event: Event) -> Steps:
+        # A card the rules settle without a line still goes over the reader:
+        # a last card that fits nowhere, or the solo card that ends the game.
+        shown = []
+        for p in (0, 1):
+            for c in range(1, pacal.CARDS + 1):
+                kept = pacal.L_KEPT + p
+                if after.loc[c] == kept and before.loc[c] != kept and event[0] != pacal.KEEP:
+                    shown.append((p, c))
+        solo_end = after.variant == pacal.SOLO and after.is_over() and not after.complete(0)
+        if solo_end:
+            shown.append((0, after.pending[0]))
+        for p, card in shown:
+            yield self._wait(self.timing.think, "think")
+            yield from self._to_slot(p, card, False)
+            if solo_end:
+                # The lost game shows its count on the field LEDs (red).
+                yield from self._wait_for(
+                    self._any_red(("slot0", "field0.1")), self.timing.answer_timeout, "red at slot0"
+                )
+            else:
+                yield from self._wait_red(f"slot{p}")
+            yield self._wait(self.timing.react, "saw red")
+            yield from self._off_slot(p)
+
+    def clear_board(self) -> Steps:
+        """Sweep every card off the fields and slots (a new round needs them empty)."""
+        yield self._wait(self.timing.think, "think")
+        for slot in (0, 1):
+            if self.physics.slot_card(slot):
+                yield from self._off_slot(slot)
+        for f, n in enumerate(self.physics.stacks()):
+            if n:
+                yield self._wait(self.timing.reach, "reach")
+                self.physics.lift_from_field(f, self.now, cards=n)
+                ms = self._ms(self.timing.lift)
+                self.physics.hold_over_field(f, self._mm(self.timing.carry_mm), self.now, ms)
+                yield Wait(ms, "lift")
+                self.physics.put_away(self.now)
+
+    # -- motions ------------------------------------------------------------------------
+
+    def _board_busy(self) -> bool:
+        ph = self.physics
+        return any(ph.stacks()) or bool(ph.slot_card(0) or ph.slot_card(1))
+
+    def _to_slot(self, slot: int, card: int, askew: bool) -> Steps:
+        t = self.timing
+        yield self._wait(t.reach, "reach for the card")
+        self.physics.take_card(card, self.now)
+        yield self._wait(t.reach, f"carry to slot {slot}")
+        yield self._wait(t.lower, "lower")
+        if askew:
+            self._note(OFF_CENTRE, f"slot{slot}")
+            self.physics.lay_off_centre(slot, card, self.now)
+            yield self._wait(t.pause, "let go")
+            yield from self._wait_red(f"slot{slot}")
+            yield self._wait(t.react, "saw red")
+            if self.rng.randrange(2):
+                self.physics.correct(slot, self.now)  # pushed straight
+            else:
+                self.physics.lift_from_slot(slot, self.now)  # laid again
+                yield self._wait(t.lift, "lift")
+                self.physics.lay_on_slot(slot, self.now)
+        else:
+            self.physics.lay_on_slot(slot, self.now)
+        yield self._wait(t.pause, "let go")
+
+    def _lift_slot(self, slot: int) -> Steps:
+        yield self._wait(self.timing.reach, "reach")
+        self.physics.lift_from_slot(slot, self.now)
+        yield self._wait(self.timing.lift, "lift")
+
+    def _off_slot(self, slot: int) -> Steps:
+        yield from self._lift_slot(slot)
+        self.physics.put_away(self.now)
+
+    def _to_field(self, p: int, field: int) -> Steps:
+        t = self.timing
+        f = 10 * p + field - 1
+        ms = self._ms(t.reach)
+        self.physics.hold_over_field(f, self._mm(t.carry_mm), self.now, ms)
+        yield Wait(ms, "carry")
+        ms = self._ms(t.lower)
+        self.physics.hold_over_field(f, self._mm(t.drop_mm), self.now, ms)
+        yield Wait(ms, "lower")
+        self.physics.lay_on_field(f, self.now)
+        yield self._wait(t.pause, "let go")
+
+    def _lift_field(self, f: int) -> Steps:
+        yield self._wait(self.timing.reach, "reach")
+        self.physics.lift_from_field(f, self.now)
+        ms = self._ms(self.timing.lift)
+        self.physics.hold_over_field(f, self._mm(self.timing.carry_mm), self.now, ms)
+        yield Wait(ms, "lift")
+
+    # -- expectations -----------------------------------------------------------------
+
+    def _fits_shown(self, p: int, fields: Sequence[int]) -> Predicate:
+        # A card read on player p's reader: the slot, which invited the card
+        # (pulsing in the player's colour), goes dark (red would be a
+        # misread); or the fields where it may go light in the player's
+        # colour; or the firmware has already moved on.
+        n = self.expected
+        names = [f"field{p}.{f}" for f in fields]
+        ref = self.colours[f"player{p}"]
+        slot = f"slot{p}"
+
+        def shown(o: Observer) -> bool:
+            if o.accepted() >= n or o.light(slot) == (0, 0, 0):
+                return True
+            return any(same_colour(o.light(k), ref) for k in names)
+
+        return shown
+
+    # -- mistakes ----------------------------------------------------------------------
+
+    def _knock(self) -> None:
+        sensor = self.rng.randrange(len(self.physics.stacks()))
+        size = self.rng.uniform(500.0, 2500.0) * self.rng.choice((-1.0, 1.0))
+        self.physics.knock(sensor, size, self.rng.randint(2, 8), self.now)
+        self._note(KNOCK, f"field sensor {sensor}")
+
+    def _wrong_fields(self, state: Any, p: int, card: int) -> list[int]:
+        # Fields (1..10) where the card may not go but a hand can lay it.
+        mask = state.field_mask(p, card)
+        stacks = self.physics.stacks()
+        return [g for g in range(1, 11) if not mask >> (g - 1) & 1 and stacks[10 * p + g - 1] < 2]
+
+    def _hesitate(self, p: int, field: int) -> Steps:
+        others = [g for g in range(1, 11) if g != field]
+        spots = self.rng.sample(others, self.rng.randint(1, 2))
+        self._note(HESITATE, " ".join(f"field{p}.{g}" for g in spots))
+        for g in spots:
+            ms = self._ms(self.timing.reach)
+            self.physics.hold_over_field(
+                10 * p + g - 1, self._mm(self.timing.card_hover_mm), self.now, ms
+            )
+            yield Wait(ms, "hesitate")
+            yield self._wait(self.timing.hover, "hover")
+
+    def _lift_back(self, p: int) -> Steps:
+        stacks = self.physics.stacks()
+        built = [g for g in range(1, 11) if stacks[10 * p + g - 1]]
+        g = self.rng.choice(built)
+        self._note(LIFT_BACK, f"field{p}.{g}")
+        f = 10 * p + g - 1
+        yield from self._lift_field(f)
+        yield self._wait(self.timing.hover, "changed my mind")
+        ms = self._ms(self.timing.lower)
+        self.physics.hold_over_field(f, self._mm(self.timing.drop_mm), self.now, ms)
+        yield Wait(ms, "lower")
+        self.physics.lay_on_field(f, self.now)
+        yield self._wait(self.timing.pause, "let go")
