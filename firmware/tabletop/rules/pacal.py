@@ -28,7 +28,14 @@ second covers the first). docs/RULES.md has the rules and every decision.
 
 from tabletop.rules.common import Game, is_int
 
-DEAL = 0
+# CARDS, DEAL, FIELDS and the deals are also this module's API.
+from tabletop.rules.pacal_cards import CARDS as CARDS
+from tabletop.rules.pacal_cards import DEAL as DEAL
+from tabletop.rules.pacal_cards import FIELDS as FIELDS
+from tabletop.rules.pacal_cards import HAND_SIZE, bad_cards, field_fault, field_mask
+from tabletop.rules.pacal_cards import deal_duel as deal_duel
+from tabletop.rules.pacal_cards import deal_solo as deal_solo
+
 OFFER = 1
 TAKE = 2
 PLACE = 3
@@ -44,9 +51,6 @@ VARIANTS = (DUEL, SOLO)
 SMALLER_SPREAD = "smaller"
 LARGER_SPREAD = "larger"
 
-CARDS = 50
-FIELDS = 10
-HAND_SIZE = 15
 TURNS = 14  # offers per round; then each player holds one last card
 ROUNDS_TO_WIN = 3
 
@@ -110,31 +114,10 @@ class Pacal(Game):
     def field_mask(self, player, card):
         """Fields where ``player`` may build ``card`` now, as a bit mask
         (bit f-1 for field f). Allocates nothing."""
-        top = self.top
-        under = self.under
-        base = player * FIELDS
-        cover = self.solo_cover or self.variant != SOLO
-        mask = 0
-        above = CARDS + 1  # nearest visible card before field f
-        f = 0
-        while f < FIELDS:
-            v = top[base + f]
-            if above > card and (v == 0 or (cover and under[base + f] == 0)):
-                below = 0  # nearest visible card after field f
-                g = f + 1
-                while g < FIELDS:
-                    below = top[base + g]
-                    if below:
-                        break
-                    g += 1
-                if below < card:
-                    mask |= 1 << f
-            if v:
-                above = v
-                if v < card:
-                    break  # every later field has a smaller card before it
-            f += 1
-        return mask
+        return field_mask(self.top, self.under, player * FIELDS, card, self._cover())
+
+    def _cover(self):
+        return self.solo_cover or self.variant != SOLO
 
     def fields(self, player, card):
         """The fields (1..10) where ``player`` may build ``card`` now."""
@@ -314,24 +297,7 @@ class Pacal(Game):
             return ("no_field", b)
         if self.field_mask(p, a) >> (b - 1) & 1:
             return None
-        return self._field_fault(p, a, b - 1)
-
-    def _field_fault(self, p, card, f):
-        # Why field f (0-based) does not take the card: the mask said no.
-        base = p * FIELDS
-        if self.under[base + f]:
-            return ("covered", f + 1)
-        if self.top[base + f] and self.variant == SOLO and not self.solo_cover:
-            return ("solo_no_cover", f + 1)
-        g = f - 1
-        while g >= 0 and not self.top[base + g]:
-            g -= 1
-        if g >= 0 and self.top[base + g] < card:
-            return ("below", card, self.top[base + g], g + 1)
-        g = f + 1
-        while not self.top[base + g]:
-            g += 1
-        return ("above", card, self.top[base + g], g + 1)
+        return field_fault(self.top, self.under, p * FIELDS, a, b - 1, self._cover())
 
     def _bad_board_deal(self, first, seen):
         if self.phase != P_DEAL:
@@ -341,16 +307,8 @@ class Pacal(Game):
             return ("solo_first",) if solo else ("bad_first",)
         if seen is None:
             seen = ()
-        if type(seen) is not tuple or len(seen) > (FIELDS if solo else CARDS - 2 * HAND_SIZE):
-            return ("group_size", "aside", FIELDS if solo else CARDS - 2 * HAND_SIZE)
-        mark = bytearray(CARDS + 1)
-        for c in seen:
-            if not is_int(c) or not 1 <= c <= CARDS:
-                return ("not_card", "aside", c)
-            if mark[c]:
-                return ("dealt_twice", c)
-            mark[c] = 1
-        return None
+        size = FIELDS if solo else CARDS - 2 * HAND_SIZE
+        return bad_cards((seen,), (size,), ("aside",), True)
 
     def _bad_reveal(self, p, card, zero):
         if self.known or zero:
@@ -378,18 +336,7 @@ class Pacal(Game):
             groups = (hands, aside)
             sizes = (CARDS - FIELDS, FIELDS)
             names = ("pile", "aside")
-        seen = bytearray(CARDS + 1)
-        for i in range(len(groups)):
-            group = groups[i]
-            if type(group) is not tuple or len(group) != sizes[i]:
-                return ("group_size", names[i], sizes[i])
-            for c in group:
-                if not is_int(c) or not 1 <= c <= CARDS:
-                    return ("not_card", names[i], c)
-                if seen[c]:
-                    return ("dealt_twice", c)
-                seen[c] = 1
-        return None
+        return bad_cards(groups, sizes, names, False)
 
     def _apply(self, move):
         kind, p, a, b = move
@@ -556,24 +503,3 @@ class Pacal(Game):
                 self._finish(winner, "won %d rounds" % ROUNDS_TO_WIN)
                 return
         self.phase = P_DEAL
-
-
-# -- deals ---------------------------------------------------------------------
-
-
-def deal_duel(rng):
-    """A shuffled duel deal from a seeded Rng. The aside holds each player's
-    face-down base, player 0's ten then player 1's, the top card of each
-    first; the player whose top card is higher offers first."""
-    cards = list(range(1, CARDS + 1))
-    rng.shuffle(cards)
-    aside = tuple(cards[30:])
-    first = 0 if aside[0] > aside[FIELDS] else 1
-    return (DEAL, first, (tuple(cards[:15]), tuple(cards[15:30])), aside)
-
-
-def deal_solo(rng):
-    """A shuffled solo deal: a pile of 40 (top first) and 10 set aside."""
-    cards = list(range(1, CARDS + 1))
-    rng.shuffle(cards)
-    return (DEAL, 0, tuple(cards[:40]), tuple(cards[40:]))
