@@ -30,48 +30,19 @@ def profile_path():
     return "profiles/" + names[0]
 
 
-def make_hal(profile):
+def hal_module():
+    """This port's hal module: its ``Hal(profile)`` and ``error_light(raw)``."""
     if sys.implementation.name == "circuitpython":
-        from hal.circuitpython_hal import CircuitPythonHal
-
-        return CircuitPythonHal(profile)
-    from hal.micropython_hal import MicroPythonHal
-
-    return MicroPythonHal(profile)
-
-
-def _blinker(raw):
-    # The whole LED chain if the profile names it, else the on-board LED.
-    try:
-        import machine
-        import neopixel
-
-        strip = neopixel.NeoPixel(machine.Pin(raw["pins"]["leds"]), raw["leds"]["count"])
-
-        def chain(on):
-            strip.fill((40, 0, 0) if on else (0, 0, 0))
-            strip.write()
-
-        return chain
-    except Exception:
-        pass
-    try:
-        import machine
-
-        led = machine.Pin("LED", machine.Pin.OUT)
-
-        def board_led(on):
-            led.value(1 if on else 0)
-
-        return board_led
-    except Exception:
-        return None
+        import hal.circuitpython_hal as module
+    else:
+        import hal.micropython_hal as module
+    return module
 
 
 def show_error(message, raw):
     """Report a profile error forever: on the serial link every few seconds,
     and as a slow red blink."""
-    blink = _blinker(raw)
+    blink = hal_module().error_light(raw)
     on = True
     while True:
         print(json.dumps({"event": "error", "kind": "profile", "message": message}))
@@ -89,7 +60,7 @@ def run():
         with open(path) as f:
             raw = json.load(f)
         profile = load(raw)
-        hal = make_hal(profile)
+        hal = hal_module().Hal(profile)
     except (ProfileError, ValueError, OSError, KeyError) as err:
         show_error(str(err), raw or {})
         return

@@ -43,7 +43,7 @@ import busio  # type: ignore[import-untyped]  # noqa: E402
 import digitalio  # type: ignore[import-untyped]  # noqa: E402
 import neopixel  # type: ignore[import-untyped]  # noqa: E402
 
-from hal.circuitpython_hal import CircuitPythonHal  # noqa: E402
+from hal.circuitpython_hal import CircuitPythonHal, error_light  # noqa: E402
 from tabletop.pixels import Pixels  # noqa: E402
 from tabletop.profile import Profile, ProfileError, load  # noqa: E402
 
@@ -322,3 +322,43 @@ def test_a_frame_of_the_wrong_size_is_refused() -> None:
     hal = build(profile("pacal"))
     with pytest.raises(ValueError, match="89 bytes for 30 LEDs"):
         hal.transmit(bytearray(89))
+
+
+# --- the error light (a profile too bad to build a hal from) -------------------------
+
+
+def test_error_light_blinks_the_whole_chain_red(monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[bytes] = []
+
+    def record(pin: Any, buf: bytearray) -> None:
+        assert pin._pin.id == board.NEOPIXEL.id
+        sent.append(bytes(buf))
+
+    monkeypatch.setattr(neopixel, "neopixel_write", record)
+    light = error_light({"pins": {"leds": 22}, "leds": {"count": 30}}, pin_name=agnostic_name)
+    assert light is not None
+    light(True)
+    light(False)
+    assert sent == [bytes([0, 40, 0]) * 30, bytes(90)]  # dim red in GRB wire order, then off
+
+
+@pytest.mark.parametrize("raw", [{}, {"pins": {"leds": 22}}, {"pins": {"leds": 99}}])
+def test_error_light_falls_back_to_the_boards_own_led(raw: dict[str, Any]) -> None:
+    own = SimpleNamespace(LED=board.Dx_OUTPUT, NEOPIXEL=board.NEOPIXEL)
+    made: list[Any] = []
+
+    def claim(pin: Any) -> Any:
+        made.append(digitalio.DigitalInOut(pin))  # Blinka's own
+        return made[-1]
+
+    kept = SimpleNamespace(DigitalInOut=claim)
+    light = error_light(raw, board=own, digitalio=kept, pin_name=agnostic_name)
+    assert light is not None and len(made) == 1
+    light(True)
+    assert blinka_level(made[0]) == 1
+    light(False)
+    assert blinka_level(made[0]) == 0
+
+
+def test_no_error_light_on_a_board_without_one() -> None:
+    assert error_light({}, board=SimpleNamespace()) is None

@@ -16,6 +16,9 @@ lacks, or that cannot do its job, raises ProfileError naming the profile key.
 The CircuitPython modules (``board``, ``busio``, ``digitalio``, ``analogio``,
 ``neopixel``, and ``microcontroller`` for its ``delay_us``) are parameters too,
 imported when not given and never when this module is imported.
+
+    blink = error_light(raw_profile)       # when the profile itself is bad
+    blink(True); blink(False)              # the LED chain red/off, else board.LED
 """
 
 try:
@@ -207,6 +210,45 @@ class CircuitPythonHal:
         if len(buf) != self._led_bytes:
             raise ValueError("transmit: %d bytes for %d LEDs" % (len(buf), self._led_bytes // 3))
         self.leds._transmit(buf)
+
+
+Hal = CircuitPythonHal  # what firmware/main.py builds on this port
+
+_ERROR_RGB = (40, 0, 0)  # dim: a chain at full red could overload USB power
+
+
+def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name):
+    """A way to show an error when no hal can be built (a bad profile): a
+    function ``light(on)`` that turns the whole LED chain dim red or off, if
+    ``raw`` (the profile as read, maybe invalid) names a usable LED pin and
+    count; else the board's own LED (``board.LED``); else None."""
+    if board is None:
+        board = _module("board")
+    try:
+        if neopixel is None:
+            neopixel = _module("neopixel")
+        pin = getattr(board, pin_name(raw["pins"]["leds"]))
+        strip = neopixel.NeoPixel(pin, raw["leds"]["count"], brightness=1.0, auto_write=False)
+
+        def chain(on):
+            strip.fill(_ERROR_RGB if on else (0, 0, 0))
+            strip.show()
+
+        return chain
+    except Exception:
+        pass
+    try:
+        if digitalio is None:
+            digitalio = _module("digitalio")
+        led = digitalio.DigitalInOut(board.LED)
+        led.switch_to_output(value=False)
+
+        def board_led(on):
+            led.value = bool(on)
+
+        return board_led
+    except Exception:
+        return None
 
 
 def _module(name):

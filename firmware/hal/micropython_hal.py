@@ -10,6 +10,9 @@
 Every pin and bus is built once, here, from ``profile.pins`` (and stays there
 as ``spi``, ``latch``, ``select``, ``adcs``, ``menu``, ``back``, ``leds``); the
 four methods then allocate nothing (no garbage, no GC pause while scanning).
+
+    blink = error_light(raw_profile)       # when the profile itself is bad
+    blink(True); blink(False)              # the LED chain red/off, else the on-board LED
 ``machine``, ``neopixel`` and ``sleep_us`` default to the real ones, imported
 when a hal is built and never when this module is imported, so tests pass
 small stand-ins. A pin the port does not have raises ProfileError naming the
@@ -164,3 +167,38 @@ class MicroPythonHal:
         leds = self.leds
         leds.buf[:] = buf  # a copy into the driver's buffer; allocates nothing
         leds.write()
+
+
+Hal = MicroPythonHal  # what firmware/main.py builds on this port
+
+_ERROR_RGB = (40, 0, 0)  # dim: a chain at full red could overload USB power
+
+
+def error_light(raw, machine=None, neopixel=None):
+    """A way to show an error when no hal can be built (a bad profile): a
+    function ``light(on)`` that turns the whole LED chain dim red or off, if
+    ``raw`` (the profile as read, maybe invalid) names a usable LED pin and
+    count; else the board's own LED (``Pin("LED")``); else None."""
+    if machine is None:
+        import machine
+    try:
+        if neopixel is None:
+            import neopixel
+        strip = neopixel.NeoPixel(machine.Pin(raw["pins"]["leds"]), raw["leds"]["count"])
+
+        def chain(on):
+            strip.fill(_ERROR_RGB if on else (0, 0, 0))
+            strip.write()
+
+        return chain
+    except Exception:
+        pass
+    try:
+        led = machine.Pin("LED", machine.Pin.OUT)
+
+        def board_led(on):
+            led.value(1 if on else 0)
+
+        return board_led
+    except Exception:
+        return None

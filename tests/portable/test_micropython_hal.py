@@ -18,7 +18,7 @@ import unittest
 from array import array
 
 import tabletop
-from hal.micropython_hal import MicroPythonHal
+from hal.micropython_hal import MicroPythonHal, error_light
 from tabletop.pixels import Pixels
 from tabletop.profile import ProfileError, load
 
@@ -516,3 +516,82 @@ class TestNoAllocation(unittest.TestCase):
                 micropython.heap_unlock()
             self.assertIsNone(failed, "%s allocates" % failed)
         self.assertEqual(bytes(board.strip.wire), bytes(px.buf))
+
+
+# --- the error light (a profile too bad to build a hal from) ------------------------
+
+
+class LightPin:
+    OUT = 1
+
+    made = []
+
+    def __init__(self, n, mode=-1):
+        if n != "LED" and not (type(n) is int and 0 <= n < PORT_PINS):
+            raise ValueError("invalid pin")
+        self.n = n
+        self.level = 0
+        LightPin.made.append(self)
+
+    def value(self, v):
+        self.level = v
+
+
+class LightStrip:
+    """micropython-lib's NeoPixel as far as fill() and write() go (GRB)."""
+
+    made = []
+
+    def __init__(self, pin, n):
+        self.pin = pin.n
+        self.buf = bytearray(3 * n)
+        self.wire = None
+        LightStrip.made.append(self)
+
+    def fill(self, rgb):
+        r, g, b = rgb
+        for i in range(0, len(self.buf), 3):
+            self.buf[i] = g
+            self.buf[i + 1] = r
+            self.buf[i + 2] = b
+
+    def write(self):
+        self.wire = bytes(self.buf)
+
+
+class TestErrorLight(unittest.TestCase):
+    def light(self, raw):
+        LightStrip.made = []
+        machine = Module(Pin=LightPin)
+        return error_light(raw, machine=machine, neopixel=Module(NeoPixel=LightStrip))
+
+    def test_the_whole_chain_blinks_red_when_the_profile_names_it(self):
+        light = self.light({"pins": {"leds": 22}, "leds": {"count": 30}})
+        light(True)
+        strip = LightStrip.made[0]
+        self.assertEqual(strip.pin, 22)
+        self.assertEqual(strip.wire, bytes([0, 40, 0]) * 30)  # red, in wire order
+        light(False)
+        self.assertEqual(strip.wire, bytes(90))
+
+    def test_without_a_usable_chain_the_boards_own_led_blinks(self):
+        for raw in ({}, {"pins": {"leds": 99}, "leds": {"count": 30}}, {"pins": {"leds": 22}}):
+            LightPin.made = []
+            light = self.light(raw)
+            self.assertEqual(LightStrip.made, [], raw)
+            led = LightPin.made[-1]
+            self.assertEqual(led.n, "LED")
+            light(True)
+            self.assertEqual(led.level, 1)
+            light(False)
+            self.assertEqual(led.level, 0)
+
+    def test_no_light_at_all_is_none(self):
+        class NoLedPin(LightPin):
+            def __init__(self, n, mode=-1):
+                if n == "LED":
+                    raise ValueError("unknown pin")
+                LightPin.__init__(self, n, mode)
+
+        light = error_light({}, machine=Module(Pin=NoLedPin), neopixel=Module(NeoPixel=LightStrip))
+        self.assertIsNone(light)
