@@ -319,54 +319,28 @@ def play_pyraos(
         stats[f"end: {ref.end_reason}"] += 1
 
 
+# Situations the random games of each variant must reach, built from shared groups.
+RAISES = ["raise", "raise from level 2", "raise over two levels"]
+ENDS = ["end: top", "end: empty reserve", "last reserve marble placed, opponent still moves"]
+TAKE_BACKS = [
+    "square by place",
+    "square by raise",
+    "square on level 2",
+    "square on level 3",
+    "last reserve marble placed, take-back refills",
+    "remove of 1",
+    "remove of 2",
+    "second remove freed by the first",
+    "other player's move during a take-back refused",
+    "end: repetition",
+]
 PYRAOS_REQUIRED = {
-    "standard": [
-        "raise",
-        "raise from level 2",
-        "raise over two levels",
-        "square by place",
-        "square by raise",
-        "square on level 2",
-        "square on level 3",
-        "last reserve marble placed, take-back refills",
-        "remove of 1",
-        "remove of 2",
-        "second remove freed by the first",
-        "other player's move during a take-back refused",
-        "end: top",
-        "end: empty reserve",
-        "last reserve marble placed, opponent still moves",
-        "end: repetition",
-    ],
-    "lines": [
-        "raise",
-        "square by place",
-        "square by raise",
-        "line by place",
-        "line by raise",
-        "line on level 1",
-        "line on level 2",
-        "square on level 2",
-        "square on level 3",
-        "last reserve marble placed, take-back refills",
-        "remove of 1",
-        "remove of 2",
-        "second remove freed by the first",
-        "other player's move during a take-back refused",
-        "end: top",
-        "end: empty reserve",
-        "last reserve marble placed, opponent still moves",
-        "end: repetition",
-    ],
-    "kids": [
-        "raise",
-        "raise from level 2",
-        "raise over two levels",
-        "own square in kids, no take-back",
-        "end: top",
-        "end: empty reserve",
-        "last reserve marble placed, opponent still moves",
-    ],
+    "standard": RAISES + TAKE_BACKS + ENDS,
+    "lines": ["raise"]
+    + TAKE_BACKS
+    + ["line by place", "line by raise", "line on level 1", "line on level 2"]
+    + ENDS,
+    "kids": RAISES + ["own square in kids, no take-back"] + ENDS,
 }
 
 
