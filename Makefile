@@ -34,12 +34,13 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim bench clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim bench sweep clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
+	@echo "make sweep      Pyraos noise sweep: 10,000 moves at reference noise, then noisier (long)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
 	@echo "make pytest     only the tests (PYTEST_ARGS='-k pacal' passes arguments)"
@@ -108,6 +109,13 @@ sim: $(PY_STAMP)
 
 bench: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench $(ARGS)
+
+# The Pyraos noise sweep: 10,000 moves at the profile's reference noise (exit 1
+# if one wrong move is accepted), then 1,000 at each higher level. About 25 min on 2 cores.
+SWEEP_JOBS ?= 2
+sweep: $(PY_STAMP)
+	$(PY) -m sim sweep --noise 1 --moves 10000 --jobs $(SWEEP_JOBS)
+	$(PY) -m sim sweep --noise 1.5,2,2.5,3 --moves 1000 --jobs $(SWEEP_JOBS)
 
 # --- cleaning -------------------------------------------------------------------
 

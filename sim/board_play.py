@@ -95,6 +95,11 @@ class BoardRun:
         rgb: tuple[int, int, int] = self.hal.light(name)
         return rgb
 
+    def perform(self, state: Any, event: Any) -> bool:
+        """Let the hand make one record event (``state``: the game before it,
+        left unchanged); False if one of its waits timed out."""
+        return self._run(self.hand.perform(state.copy(), event))
+
     def _run(self, steps: Any) -> bool:
         """Drive a hand's generator; False if a wait timed out."""
         ok = True
@@ -138,7 +143,7 @@ class BoardRun:
         for i, event in enumerate(events):
             let_go = self.physics.let_go_ms
             n_before = len(self.accepted_at)
-            self._run(self.hand.perform(state.copy(), event))
+            self.perform(state, event)
             state.apply(event)
             result.events = i + 1
             if not is_deal(self.game, event):

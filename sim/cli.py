@@ -3,6 +3,8 @@
 python -m sim                       self-play one game of each, shown as text
 python -m sim check FILE            check a record line by line (JSON Lines out)
 python -m sim selfplay --game pyraos --games 10 --seed 1 --out DIR
+python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
+python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J]
 """
 
 from __future__ import annotations
@@ -104,6 +106,34 @@ def _board_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sweep(args: argparse.Namespace) -> int:
+    from sim.sweep import sweep_level
+
+    wrong_at_reference = 0
+    for level in args.noise:
+        tally = sweep_level(level, args.moves, args.mistakes, args.seed, args.jobs)
+        print(json.dumps(tally.summary()), flush=True)
+        if level <= 1.0:
+            wrong_at_reference += tally.counts["wrong"]
+    if wrong_at_reference:
+        print(
+            f"sweep: {wrong_at_reference} wrong move(s) accepted at or below the reference noise",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _levels(text: str) -> list[float]:
+    try:
+        levels = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+    if not levels or any(x < 0 for x in levels):
+        raise argparse.ArgumentTypeError("noise levels are 0 or more")
+    return levels
+
+
 def _demo(seed: int) -> int:
     print(f"Self-play with seed {seed}: uniformly random legal moves.\n")
     for game, variant in (("pyraos", "standard"), ("pacal", "solo"), ("pacal", "duel")):
@@ -147,7 +177,21 @@ def main(argv: list[str] | None = None) -> int:
     bp.add_argument("--mistakes", type=float, default=0.0, help="rate of hand mistakes, 0..1")
     bp.add_argument("--noise", type=float, default=1.0, help="sensor noise, times the profile's")
     bp.add_argument("--seed", type=int, default=0)
+    sw = sub.add_parser(
+        "sweep",
+        help="Pyraos moves on the virtual board at rising sensor noise: accepted, waiting, "
+        "refused, wrong (exit 1 if any wrong move was accepted at the reference noise)",
+    )
+    sw.add_argument("--noise", type=_levels, default=[1.0, 2.0, 3.0, 4.0], help="e.g. 1,2,4")
+    sw.add_argument("--moves", type=int, default=1000, help="moves per noise level")
+    sw.add_argument("--mistakes", type=float, default=0.2, help="rate of hand mistakes, 0..1")
+    sw.add_argument("--seed", type=int, default=0, help="first game seed")
+    sw.add_argument("--jobs", type=int, default=1, help="processes")
     args = parser.parse_args(argv)
+    if args.command == "sweep":
+        if args.moves < 1 or args.jobs < 1 or not 0.0 <= args.mistakes <= 1.0:
+            parser.error("--moves and --jobs must be 1 or more, --mistakes 0..1")
+        return _sweep(args)
     if args.command == "board-play":
         if not 0.0 <= args.mistakes <= 1.0 or args.noise < 0:
             parser.error("--mistakes must be 0..1 and --noise 0 or more")

@@ -1,0 +1,148 @@
+"""Noise sweep of the Pyraos board: how the firmware answers real moves as
+the sensors get noisier.
+
+    counts = sweep_game(seed=3, noise=2.0, mistakes=0.2)   # one seeded game
+    rows = sweep([1.0, 2.0, 4.0], moves=10_000, jobs=2)    # one Tally per level
+
+Each game is a seeded random Pyraos game (the variant turns with the seed:
+standard, lines, kids) played on the virtual board at the sensor level by the
+scripted hand, mistakes included, through the real firmware. Every record
+move ends one way:
+
+- accepted: the board's journal gained exactly that move;
+- wrong: the board accepted a move that was not made (the one outcome that
+  must never happen at the profile's reference noise);
+- refused: the board did not take the move and shows red (it judged a legal
+  move illegal);
+- waiting: the board did not take the move and shows no error (it never saw
+  the move clearly enough).
+
+After anything but "accepted" the board and the record part ways, so the
+game stops there and the next seed starts. ``python -m sim sweep`` prints
+one JSON line per noise level; ``make sweep`` runs the 10,000-move version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+
+from sim.board_play import BoardRun, reference_profile
+from sim.selfplay import play_game
+from tabletop.rules import pyraos
+
+OUTCOMES = ("accepted", "waiting", "refused", "wrong")
+VARIANTS = ("standard", "lines", "kids")
+
+
+@dataclass
+class Tally:
+    noise: float
+    moves: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
+    games: int = 0
+    latencies_ms: list[int] = field(default_factory=list)
+    hand_timeouts: int = 0  # waits of the hand (for red, for acceptance) not met
+    mistakes: int = 0
+    wrong_seeds: list[int] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.moves += other.moves
+        for k in OUTCOMES:
+            self.counts[k] += other.counts[k]
+        self.games += other.games
+        self.latencies_ms += other.latencies_ms
+        self.hand_timeouts += other.hand_timeouts
+        self.mistakes += other.mistakes
+        self.wrong_seeds += other.wrong_seeds
+
+    def rate(self, outcome: str) -> float:
+        return self.counts[outcome] / self.moves if self.moves else 0.0
+
+    def summary(self) -> dict[str, object]:
+        lat = sorted(self.latencies_ms)
+        out: dict[str, object] = {"noise": self.noise, "moves": self.moves, "games": self.games}
+        out.update(self.counts)
+        for k in OUTCOMES:
+            out[k + "_pct"] = round(100 * self.rate(k), 2)
+        if lat:
+            out["latency_p50_ms"] = lat[len(lat) // 2]
+            out["latency_p95_ms"] = lat[min(len(lat) - 1, len(lat) * 95 // 100)]
+        out["mistakes"] = self.mistakes
+        out["hand_timeouts"] = self.hand_timeouts
+        if self.wrong_seeds:
+            out["wrong_seeds"] = self.wrong_seeds
+        return out
+
+
+def sweep_game(seed: int, noise: float, mistakes: float) -> Tally:
+    """Play one seeded game until its end or the first move not accepted."""
+    variant = VARIANTS[seed % len(VARIANTS)]
+    events = play_game("pyraos", variant, seed).events
+    run = BoardRun(
+        reference_profile("pyraos"), "pyraos", variant, seed=seed, mistakes=mistakes, noise=noise
+    )
+    tally = Tally(noise, games=1)
+    run.start()
+    state = pyraos.Pyraos(variant)
+    moves: list[object] = []
+    for event in events:
+        let_go = run.physics.let_go_ms
+        n_accepted = len(run.accepted_at)
+        run.perform(state, event)
+        state.apply(event)
+        tally.moves += 1
+        got = run.runtime.journal.moves()
+        if got == moves + [event]:
+            tally.counts["accepted"] += 1
+            moves.append(event)
+            released = run.physics.let_go_ms
+            if released is not None and released != let_go and len(run.accepted_at) > n_accepted:
+                tally.latencies_ms.append(run.accepted_at[-1] - released)
+            continue
+        if len(got) > len(moves) or got != moves[: len(got)]:
+            tally.counts["wrong"] += 1
+            tally.wrong_seeds.append(seed)
+        elif any(run.hal.colour(name) == "error" for name in run.hal.light_names()):
+            tally.counts["refused"] += 1
+        else:
+            tally.counts["waiting"] += 1
+        break
+    tally.hand_timeouts = len(run.hand.timeouts)
+    tally.mistakes = len(run.hand.mistakes)
+    return tally
+
+
+def _game(task: tuple[int, float, float]) -> Tally:
+    return sweep_game(*task)
+
+
+def _tallies(noise: float, moves: int, mistakes: float, seed: int, jobs: int) -> Iterator[Tally]:
+    tasks: Iterable[tuple[int, float, float]] = (
+        (s, noise, mistakes) for s in range(seed, seed + 10 * moves + 10)
+    )
+    if jobs <= 1:
+        yield from map(_game, tasks)
+        return
+    with Pool(jobs) as pool:
+        yield from pool.imap(_game, tasks)
+
+
+def sweep_level(
+    noise: float, moves: int, mistakes: float = 0.2, seed: int = 0, jobs: int = 1
+) -> Tally:
+    """Seeded games at one noise level until ``moves`` moves were made (the
+    games taken in seed order, so the result does not depend on ``jobs``)."""
+    total = Tally(noise)
+    for t in _tallies(noise, moves, mistakes, seed, jobs):
+        total.add(t)
+        if total.moves >= moves:
+            break
+    return total
+
+
+def sweep(
+    levels: list[float], moves: int, mistakes: float = 0.2, seed: int = 0, jobs: int = 1
+) -> list[Tally]:
+    return [sweep_level(n, moves, mistakes, seed, jobs) for n in levels]
