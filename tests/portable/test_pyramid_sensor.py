@@ -118,6 +118,44 @@ class SensorTest(unittest.TestCase):
         self.assertTrue(pyramid.ADD not in seen, seen)
         self.assertEqual(seen[-1], pyramid.NONE)
 
+    def knock_a1(self, offset):
+        # An offset around a1 that no change explains (a marble put back a
+        # hair off, a knock that left the sensors shifted).
+        self.board.knock[0] = offset
+        self.board.knock[1] = offset // 2
+        self.board.knock[4] = offset // 2
+
+    def test_a_steady_small_misfit_is_relearnt_after_a_second(self):
+        e = self.settle_on("a1 b1")
+        self.knock_a1(100)
+        self.assertEqual(self.ticks(e, 20).kind, pyramid.UNCLEAR)  # 0.1 s: the board waits
+        self.assertTrue(self.sensor.error > self.sensor.max_error)  # (beyond what counts)
+        self.assertEqual(self.ticks(e, 200).kind, pyramid.NONE)  # 1.1 s still: taken as is
+        self.assertTrue(self.sensor.error < self.sensor.quiet)
+        self.board.occ = e | mask("c3")  # and the next move is seen as ever
+        obs = self.ticks(e)
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, position_index("c3")))
+
+    def test_a_misfit_that_keeps_changing_is_not_relearnt(self):
+        # Drifting up and down (a hand creeping closer, say) for 3 s: never
+        # steady for a second, so never taken as the position.
+        e = self.settle_on("a1 b1")
+        ramp = list(range(55, 111)) + list(range(110, 54, -1))
+        for i in range(600):
+            offset = ramp[i % len(ramp)]
+            self.knock_a1(offset)
+            self.ticks(e, 1)
+            if i >= 20 and offset >= 75:  # (where the misfit is well above quiet)
+                self.assertTrue(self.sensor.error > self.sensor.quiet, i)  # kept
+        self.knock_a1(90)
+        self.assertEqual(self.ticks(e, 300).kind, pyramid.NONE)  # then it holds: relearnt
+        self.assertTrue(self.sensor.error < self.sensor.quiet)
+
+    def test_a_large_misfit_is_never_taken_as_the_position(self):
+        e = self.settle_on("a1 b1")
+        self.knock_a1(300)
+        self.assertEqual(self.ticks(e, 600).kind, pyramid.UNCLEAR)  # 3 s: still waiting
+
     def test_two_marbles_added_at_once_is_unclear(self):
         e = self.settle_on("a1")
         self.board.occ = e | mask("c1 d4")

@@ -194,8 +194,13 @@ class ChangeFinder:
         else:
             self.best.set(kind, lifted, lifted2, added)
         # Good enough to show, not to accept: a marble lifted while the hand
-        # still holds it over the board, say.
-        if clear and best_fit <= 4 * self.max_error:
+        # still holds it over the board, say. Held a few cm straight above
+        # its cup it still adds a weak field there (up to ~6x max_error at
+        # 4 cm), but nothing else comes near explaining the readings.
+        if clear and (
+            best_fit <= 4 * self.max_error
+            or (kind == LIFT and best_fit <= 16 * self.max_error and second >= 16 * best_fit)
+        ):
             self.likely.set(kind, lifted, lifted2, added)
         else:
             self.likely.set(UNCLEAR, -1, -1, -1)
