@@ -100,6 +100,18 @@ class SensorTest(unittest.TestCase):
             else:  # too far to matter
                 self.assertTrue(obs.kind in (pyramid.UNCLEAR, pyramid.NONE), height)
 
+    def test_a_marble_lifted_and_held_over_its_cup_is_likely_lifted(self):
+        # Not a move yet (the hand may put it back), but clear enough to show
+        # at once what it may do, or red if it may not be lifted.
+        e = self.settle_on("a1 b1 c2")
+        self.board.occ = e & ~mask("c2")
+        for height in (35, 40, 50):
+            self.board.held = (50.0, 25.0, height)  # straight above c2
+            obs = self.ticks(e, 20)
+            self.assertTrue(obs.kind in (pyramid.UNCLEAR, pyramid.LIFT), height)
+            likely = self.sensor.likely
+            self.assertEqual((likely.kind, likely.lifted), (pyramid.LIFT, position_index("c2")))
+
     def test_nothing_is_reported_before_it_settles(self):
         e = self.settle_on("a1")
         self.board.occ = e | mask("d4")
