@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sim.flash import FatFlash, LittleFlash
 from sim.hand import Wait, make_hand
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.virtual_hal import VirtualHal
@@ -60,6 +61,7 @@ class BoardRun:
         mistakes: float = 0.0,
         noise: float = 1.0,
         record_sensors: bool = False,
+        flash: LittleFlash | FatFlash | None = None,
     ) -> None:
         self.profile = profile
         self.game = game
@@ -71,10 +73,22 @@ class BoardRun:
             physics = PacalPhysics(profile, seed, noise=noise)
         self.physics = physics
         self.hal = VirtualHal(physics, profile, seed, record=record_sensors)
-        self.runtime = Runtime(profile, self.hal, (game, variant))
+        self.flash = flash  # the journal's medium; None: in memory only
+        self.runtime = self._boot()
+        self.reboots = 0
         self.hand = make_hand(physics, self.hal, profile, seed, mistakes)
         self.tick_ms = profile.tick_ms
         self.accepted_at: list[int] = []  # virtual time of each journal growth
+
+    def _boot(self) -> Runtime:
+        store = self.flash.mount() if self.flash is not None else None
+        return Runtime(self.profile, self.hal, (self.game, self.variant), store=store)
+
+    def reboot(self) -> None:
+        """Power off and on: a new firmware runtime over what the flash holds
+        (the board, the pieces and the hand stay as they are)."""
+        self.runtime = self._boot()
+        self.reboots += 1
 
     # -- the clock --------------------------------------------------------------
 

@@ -28,6 +28,15 @@ def _fields(px, leds, p, mask, colour, level):
         f += 1
 
 
+def _stuck(board, px, leds, colour, now_ms):
+    # The pyramid of a player who could not build flashes.
+    if board.stuck >= 0:
+        level = pulse(now_ms, 500)
+        for p in (0, 1):
+            if board.stuck == p or board.stuck == 2:
+                _fields(px, leds, p, 1023, colour, level)
+
+
 def render(board, px, now_ms):
     prof = board.profile
     leds = prof.led_map
@@ -56,12 +65,10 @@ def render(board, px, now_ms):
             _fields(px, leds, out.winner, 1023, player[out.winner], pulse(now_ms))
             for i in range(3):
                 px.set_scaled(leds[_WIN + 3 * out.winner + i], player[out.winner], pulse(now_ms))
+        _stuck(board, px, leds, cols["error"], now_ms)  # a match lost by being stuck
         return
     level = pulse(now_ms, 500)
-    if board.stuck >= 0:
-        for p in (0, 1):
-            if board.stuck == p or board.stuck == 2:
-                _fields(px, leds, p, 1023, cols["error"], level)
+    _stuck(board, px, leds, cols["error"], now_ms)
     ph = g.phase
     if board.mode == 1:
         if ph == 1 or ph == 2:  # OFFER, TAKE: whose turn it is

@@ -1,11 +1,17 @@
 """One tick of the board: scan, sense, control, render, show.
 
-    rt = Runtime(profile, hal)
+    rt = Runtime(profile, hal, store=files)   # files: the file store (hal.files.Files)
     while True:
         rt.tick(time.ticks_ms())     # the device loop (firmware/main.py) sleeps in between
 
 The same object runs in the simulator with virtual time. The buffers are
 allocated here once; a tick with nothing moving allocates nothing.
+
+With a file store the journal lives on flash (tabletop.store): a Runtime
+built over it resumes the game in progress (the board replays it and waits
+until the pieces match, lighting what differs), or starts the board's first
+game. An accepted move is written once the LEDs show the answer. What was
+damaged or could not be replayed is in ``journal.problems``.
 """
 
 from array import array
@@ -18,7 +24,7 @@ _FRAME_MS = 20  # animations redraw at most this often
 
 
 class Runtime:
-    def __init__(self, profile, hal, game=None):
+    def __init__(self, profile, hal, game=None, store=None):
         self.profile = profile
         self.hal = hal
         self.digital = bytearray(profile.registers)
@@ -28,7 +34,13 @@ class Runtime:
         g, variant = profile.games[0]
         if game is not None:
             g, variant = game
-        self.journal = Journal(g, variant)
+        if store is not None:
+            from tabletop.store import GameStore
+
+            self.journal = Journal.restore(GameStore(store), g, variant, profile.games)
+            g, variant = self.journal.game, self.journal.variant
+        else:
+            self.journal = Journal(g, variant)
         if g == "pyraos":
             from tabletop.board.pyraos_board import PyraosBoard
 
@@ -37,6 +49,8 @@ class Runtime:
             from tabletop.board.pacal_board import PacalBoard
 
             self.board = PacalBoard(profile, variant, self.journal)
+        if self.journal.events:
+            self._resume()
         self.draw = render.for_game(g)
         self.shown = -1  # board.version last drawn
         self.drawn_at = 0
@@ -58,3 +72,23 @@ class Runtime:
             self.pixels.show()
             self.shown = board.version
             self.drawn_at = now_ms
+        if self.journal.pending:
+            self.journal.flush()  # after the answer is on the LEDs
+
+    def _resume(self):
+        # Replay the journal's events through the board; the first one the
+        # rules refuse (after a damaged line was skipped, say) ends the game
+        # as it resumes, and the journal on flash is cut back to match.
+        journal = self.journal
+        events = journal.events
+        journal.events = []
+        kept = self.board.resume(events)
+        if kept < len(events):
+            journal.problems.append(
+                ("journal", kept + 1, "refused on replay: the game resumes after move %d" % kept)
+            )
+            journal.events = events[:kept]
+            journal.pending = 0
+            if journal.store is not None:
+                journal._write(journal.store.rewrite, journal.lines())
+        journal.pending = 0

@@ -84,8 +84,7 @@ class PacalBoard:
         if variant is not None:
             self.variant = variant
         self.game = pacal.Pacal(self.variant)
-        self.journal.events = []
-        self.journal.variant = self.variant
+        self.journal.restart(self.variant)
         self._new_round()
 
     def _new_round(self):
@@ -239,21 +238,53 @@ class PacalBoard:
         self.game = state
         if journaled:
             self.journal.undo()
-        # What the pieces must look like again.
-        for p in (0, 1):
-            for f in range(FIELDS):
-                i = p * FIELDS + f
-                self.expected[i] = (state.top[i] != 0) + (state.under[i] != 0)
+        self._expect(state)  # what the pieces must look like again
+        self.stuck = -1
+        self.mode = UNDO
+        self.version += 1
+        return True
+
+    def _expect(self, state):
+        # The cards on the fields and slots that ``state`` implies.
+        for i in range(2 * FIELDS):
+            self.expected[i] = (state.top[i] != 0) + (state.under[i] != 0)
         if state.phase == pacal.P_TAKE:
             self.slot_expect[0], self.slot_expect[1] = state.offer
         elif state.phase == pacal.P_OFFER:
             self.slot_expect[0] = self.slot_expect[1] = 0
         else:
             self.slot_expect[0] = self.slot_expect[1] = -1
-        self.stuck = -1
-        self.mode = UNDO
+
+    def resume(self, events):
+        """Power on with a game in progress: replay its events (up to the
+        first the rules refuse; returns how many were taken), then wait until
+        the fields and slots match, lighting what differs. A card the board
+        had read (a solo card, a last card) is read again from its build."""
+        kept = 0
+        for ev in events:
+            kind = ev[0]
+            if kind == pacal.DEAL:
+                if self.game.fault(ev) is not None:
+                    break
+                self.history = []
+                self.game.apply(ev)
+                self.journal.add(ev)
+                if ev[3] and self.variant != pacal.SOLO:
+                    self.bases[0], self.bases[1] = ev[3]
+            else:
+                if (kind == pacal.PLACE or kind == pacal.KEEP) and self.game.fault(ev) is not None:
+                    reveal = (pacal.REVEAL, ev[1], ev[2], 0)
+                    if self.game.fault(reveal) is None:
+                        self._apply(reveal, journaled=False)
+                if self.game.fault(ev) is not None:
+                    break
+                self._apply(ev)
+            kept += 1
+        g = self.game
+        self._expect(g)
+        self.mode = PLAY if g.is_over() or g.phase == pacal.P_DEAL else UNDO
         self.version += 1
-        return True
+        return kept
 
     def _play(self):
         g = self.game

@@ -16,6 +16,8 @@ back; waiting until the pieces match the earlier position), CLEAR (a new game
 waits for an empty board).
 """
 
+from array import array
+
 from tabletop import buttons
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
@@ -28,6 +30,11 @@ UNDO = 2
 CLEAR = 3
 
 
+def _copy(src, dst):
+    for i in range(len(src)):
+        dst[i] = src[i]
+
+
 class PyraosBoard:
     def __init__(self, profile, variant, journal):
         self.profile = profile
@@ -37,7 +44,8 @@ class PyraosBoard:
         self.game = pyraos.Pyraos(variant)
         self.history = []  # states before each accepted move, for BACK
         self.mode = SELECT
-        self.expected = 0
+        self.expected = 0  # the occupancy the sensing compares the readings with
+        self.target = 0  # UNDO: the occupancy to go back to
         self.first_lift = -1  # in a take-back: the marble lifted first
         self.targets = 0  # positions lit in the mover's colour
         self.errors = 0  # red: lift this / put this back
@@ -45,6 +53,7 @@ class PyraosBoard:
         self.version = 0  # bumps whenever what to show changes
         self.calibrated = False
         self.back_at = -1  # when BACK was pressed, until it is acted on
+        self.empty = None  # the sensor baselines when the last game started (empty board)
 
     # -- what to show ---------------------------------------------------------
 
@@ -68,12 +77,40 @@ class PyraosBoard:
             self.variant = variant
         self.game = pyraos.Pyraos(self.variant)
         self.history = []
-        self.journal.events = []
-        self.journal.variant = self.variant
+        self.journal.restart(self.variant)
+        # What the sensing learnt of the marbles of the game (in its
+        # baselines) goes with them, or the cleared board would never read
+        # as empty: back to the empty board's baselines if this board saw
+        # the game start, else each marble's learnt error taken out.
+        self.sensor.forget(self.expected, self.empty)
         self.expected = 0
         self.first_lift = -1
         self.mode = CLEAR
         self.version += 1
+
+    def _keep_empty(self):
+        # A game starts on an empty board: keep the baselines for the next.
+        if self.empty is None:
+            self.empty = array("i", self.sensor.base)
+        else:
+            _copy(self.sensor.base, self.empty)
+
+    def resume(self, events):
+        """Power on with a game in progress: replay its events (up to the
+        first the rules refuse; returns how many were taken), then wait until
+        the marbles match, lighting what is too much (red) or missing."""
+        kept = 0
+        for ev in events:
+            if self.game.fault(ev) is not None:
+                break
+            self.history.append(self.game.copy())
+            self.game.apply(ev)
+            self.journal.add(ev)
+            kept += 1
+        self.expected = self.target = self.game.occupied()
+        self.mode = UNDO
+        self.version += 1
+        return kept
 
     def step(self, digital, analog, event, now_ms):
         sensor = self.sensor
@@ -81,7 +118,18 @@ class PyraosBoard:
         if not sensor.ready():
             return
         if not self.calibrated:
-            sensor.calibrate(self.expected)
+            exp = self.expected
+            if exp:
+                # Power on in the middle of a game: start from what the
+                # sensors show is there (marbles may have been moved while
+                # the power was off; UNDO then lights the differences), and
+                # learn each marble's own error as well.
+                sensor.fit_occupancy(exp)
+                exp = (exp & ~sensor.missing(exp)) | sensor.strays(exp)
+                self.expected = exp
+                sensor.calibrate(exp, 400, sensor.band)
+            else:
+                sensor.calibrate(0)
             self.calibrated = True
         if event == buttons.SHORT_MENU and self.mode == SELECT:
             self.new_game()
@@ -94,8 +142,11 @@ class PyraosBoard:
         if self.mode == SELECT:
             return
         obs = sensor.observe(self.expected, now_ms)
-        if self.mode == CLEAR or self.mode == UNDO:
+        if self.mode == CLEAR:
             self._wait_for_match(obs)
+            return
+        if self.mode == UNDO:
+            self._undo(obs, now_ms)
             return
         if event == buttons.SHORT_BACK:
             self.back_at = now_ms  # acted on once the pieces are clear
@@ -113,25 +164,43 @@ class PyraosBoard:
         self.variant = names[(i + 1) % len(names)]
 
     def _wait_for_match(self, obs):
+        # CLEAR: a new game waits for an empty board (marbles left show red).
         kind = obs.kind
         if kind == pyramid.NONE:
             self.sensor.rebase(self.expected)
+            self._keep_empty()
             self.mode = PLAY
             self._show(self._idle_targets(), 0, 0)
         elif kind == pyramid.UNCLEAR:
-            if self.mode == CLEAR:
-                self._show(0, self.sensor.strays(self.expected), 0)
+            self._show(0, self.sensor.strays(self.expected), 0)
         else:
-            # Lift what is there too much (red), put back what is missing.
-            errors = 0
-            hints = 0
-            if obs.added >= 0:
-                errors |= 1 << obs.added
-            if obs.lifted >= 0:
-                hints |= 1 << obs.lifted
-            if obs.lifted2 >= 0:
-                hints |= 1 << obs.lifted2
-            self._show(0, errors, hints)
+            errors = 1 << obs.added if obs.added >= 0 else 0
+            self._show(0, errors, 0)
+
+    def _undo(self, obs, now_ms):
+        # UNDO: the pieces go back to the position before the undone move
+        # (self.target). Each change is followed as a move would be (so the
+        # sensing learns a marble put back, and forgets one taken off); what
+        # is there too much shows red, what is missing in the hint colour.
+        kind = obs.kind
+        if kind == pyramid.NONE and self.expected == self.target:
+            self.mode = PLAY
+            self._show(self._idle_targets(), 0, 0)
+            return
+        if kind != pyramid.NONE and kind != pyramid.UNCLEAR:
+            change = (obs.lifted, obs.lifted2, obs.added)
+            self.expected = obs.occupancy(self.expected)
+            self.sensor.rebase(self.expected, change, now_ms)
+        have = self.expected
+        want = self.target
+        errors = have & ~want
+        hints = want & ~have
+        if kind == pyramid.UNCLEAR:
+            # more than one change at a time (pieces moved while the power
+            # was off, say): show each one the readings point at
+            errors |= self.sensor.strays(have)
+            hints |= self.sensor.missing(have)
+        self._show(0, errors, hints)
 
     def _back(self, obs, now_ms):
         """BACK, once the sensors are clear: with one marble lifted in a
@@ -154,10 +223,11 @@ class PyraosBoard:
             return False
         self.game = self.history.pop()
         self.journal.undo()
-        self.expected = self.game.occupied()
+        self.target = self.game.occupied()  # self.expected stays what is on the board
         self.first_lift = -1
         self.mode = UNDO
         self.version += 1
+        self._show(0, self.expected & ~self.target, self.target & ~self.expected)
         return True
 
     def _accept(self, move, obs, now_ms):
@@ -210,18 +280,22 @@ class PyraosBoard:
             self._show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
 
     def _hint(self, likely):
-        # Nothing settled yet, but a marble clearly lifted that may not be:
-        # show red at once rather than wait for the hand to go away.
+        # Nothing settled yet, but a marble clearly lifted: show at once what
+        # it may do (red if it may not be lifted) rather than wait for the
+        # hand to go away (held a few cm above the board, a marble's field
+        # keeps the change from settling).
         g = self.game
         if likely.kind != pyramid.LIFT or g.is_over():
             return
         x = likely.lifted
         if g.phase == pyraos.P_REMOVE:
-            allowed = g.removable_mask() >> x & 1
-        else:
-            allowed = g.raise_sources() >> x & 1
-        if not allowed:
-            self._show(0, 1 << x, 0)
+            if g.removable_mask() >> x & 1:
+                self._show(g.removable_mask(x), 0, 0)
+                return
+        elif g.raise_sources() >> x & 1:
+            self._show(g.raise_targets(x), 0, 1 << x)
+            return
+        self._show(0, 1 << x, 0)
 
     def _take_back(self, obs, p, now_ms):
         g = self.game

@@ -268,6 +268,19 @@ class ChangeFinder:
                     out |= 1 << p
         return out
 
+    def missing(self, expected):
+        """Level-1 and level-2 positions of the expected occupancy whose own
+        sensor shows less than half a marble there (after observe(); the
+        counterpart of strays())."""
+        k = self.k
+        out = 0
+        for p in range(25):
+            if expected >> p & 1:
+                s = OWN_SENSOR[p]
+                if self.resid[s] * 2 <= -k[s * POSITIONS + p]:
+                    out |= 1 << p
+        return out
+
 
 def _carries(occ, p):
     """Does a marble in occ rest on p?"""

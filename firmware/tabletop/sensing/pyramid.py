@@ -75,6 +75,8 @@ class PyramidSensor(ChangeFinder):
         self.seen_at = 0  # when the current candidate was last the best
         self.misfit = array("i", bytes(4 * SENSORS))  # residuals a misfit started with
         self.misfit_at = -1  # since when they have held (-1: no misfit)
+        self.unsure = False  # a marble of unknown error was lifted: relearn more
+        self.tainted = 0  # marbles whose learnt error holds another's unknown one
         self.low = self.high = 0  # range of its own sensor while it holds
 
     # -- readings ---------------------------------------------------------------
@@ -148,14 +150,61 @@ class PyramidSensor(ChangeFinder):
 
     # -- observing ------------------------------------------------------------------
 
-    def calibrate(self, expected, limit=400):
+    def calibrate(self, expected, limit=400, share=0):
         """Take the current readings as the baselines for the expected
         occupancy, moving each by at most ``limit`` counts (so a stray marble
-        is not calibrated away). For power-on, when the position is a guess."""
+        is not calibrated away). For power-on, when the position is a guess.
+
+        With ``share`` (x/256, the model's band: power on in the middle of a
+        game), a sensor under marbles may move by that share of their field
+        more, and what it moves is remembered as those marbles' own errors,
+        split in proportion to their fields there, so that lifting one later
+        takes its part out again."""
         self._residuals(expected)
+        k = self.k
+        err = self.err
         for s in range(SENSORS):
+            row = s * POSITIONS
+            field = 0
+            if share:
+                for p in range(POSITIONS):
+                    if expected >> p & 1:
+                        v = k[row + p]
+                        field += v if v > 0 else -v
+            lim = limit + (field * share >> 8)
             d = self.resid[s]
-            self.base[s] += -limit if d < -limit else limit if d > limit else d
+            d = -lim if d < -lim else lim if d > lim else d
+            self.base[s] += d
+            if field > limit:  # the marbles' errors, not the sensor's own
+                for p in range(POSITIONS):
+                    if expected >> p & 1:
+                        v = k[row + p]
+                        err[p * SENSORS + s] = d * (v if v > 0 else -v) // field
+        if share:
+            self.known = expected
+
+    def forget(self, occ, empty=None):
+        """A new game: the marbles of ``occ`` go. Take what was learnt of
+        them out of the baselines, or go back to ``empty`` (the baselines of
+        the empty board, kept when the last game started) when given."""
+        base = self.base
+        if empty is not None:
+            for s in range(SENSORS):
+                base[s] = empty[s]
+        else:
+            err = self.err
+            for p in range(POSITIONS):
+                if occ >> p & 1 and self.known >> p & 1:
+                    for s in range(SENSORS):
+                        base[s] -= err[p * SENSORS + s]
+        self.known = 0
+        self.tainted = 0
+        # without the empty board's baselines, what is left is a guess:
+        # relearn it more freely once the board is still
+        self.unsure = empty is None and occ != 0
+        self.misfit_at = -1
+        self.fresh_until = 0
+        self.current.set(NONE, -1, -1, -1)
 
     def rebase(self, expected, change=None, now_ms=0):
         """Make ``expected`` the reference after a change that was matched and
@@ -173,6 +222,8 @@ class PyramidSensor(ChangeFinder):
         self.fresh_until = 0
         if change is None:
             self.known = 0
+            self.tainted = 0
+            self.unsure = False
             self._residuals(expected)
             self._absorb()
             self.current.set(NONE, -1, -1, -1)
@@ -187,13 +238,22 @@ class PyramidSensor(ChangeFinder):
                     self.known &= ~(1 << p)
                 else:
                     guess = True
-        if d >= 0 or guess:
+                if self.tainted >> p & 1:
+                    self.tainted &= ~(1 << p)
+                    self.unsure = True  # its error carried another's unknown one
+        if d >= 0:
             self._residuals(expected)
-            if d >= 0:
-                for s in range(SENSORS):
-                    err[d * SENSORS + s] = self.resid[s]
-                self.known |= 1 << d
+            for s in range(SENSORS):
+                err[d * SENSORS + s] = self.resid[s]
+            self.known |= 1 << d
+            if guess:
+                self.tainted |= 1 << d
             self._absorb()
+        elif guess:
+            # A marble lifted whose own error is not known (it was on the
+            # board at power on): what it leaves behind is learnt once the
+            # board is still, not now, while the hand may hold it close.
+            self.unsure = True
         self.current.set(NONE, -1, -1, -1)
         if d >= 0:
             self.fresh = change
@@ -226,7 +286,7 @@ class PyramidSensor(ChangeFinder):
             if (
                 self._code == NONE
                 and self.second - self.error >= self.margin
-                and self.error <= 2 * self.max_error
+                and self.error <= (16 if self.unsure else 2) * self.max_error
             ):
                 # Nothing explains the readings better than "no change", only
                 # not exactly: a marble put back a little differently, a knock
@@ -236,6 +296,7 @@ class PyramidSensor(ChangeFinder):
                 # carry the misfit (and one near max_error would never count).
                 if self._steady_misfit(now_ms):
                     self._relearn()
+                    self.unsure = False
                     best.set(NONE, -1, -1, -1)
                     self.likely.set(NONE, -1, -1, -1)
             else:

@@ -1,0 +1,146 @@
+"""Power on with a game in progress, on the virtual board through the real
+firmware: the journal on flash (sim/flash.py's real littlefs) brings the game
+back exactly (the lights show what they showed), pieces moved while the
+power was off are shown one by one until they match, a damaged journal line
+is reported and skipped, and the game goes on to the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sim.board_play import BoardRun, reference_profile
+from sim.flash import FatFlash, LittleFlash
+from sim.physics import PyraosPhysics, sensor_below
+from sim.selfplay import play_game
+from tabletop.rules import pacal, pyraos
+from tabletop.store import game_name
+
+
+def new_state(game: str, variant: str) -> Any:
+    return pyraos.Pyraos(variant) if game == "pyraos" else pacal.Pacal(variant)
+
+
+def is_move(game: str, event: Any) -> bool:
+    return not (game == "pacal" and event[0] == pacal.DEAL)
+
+
+class Game:
+    """A seeded random game played event by event on a board with a flash."""
+
+    def __init__(self, game: str, variant: str, seed: int, flash: Any = None) -> None:
+        self.game = game
+        self.events = play_game(game, variant, seed).events
+        self.flash = flash if flash is not None else LittleFlash()
+        self.run = BoardRun(reference_profile(game), game, variant, seed=seed, flash=self.flash)
+        self.state = new_state(game, variant)
+        self.done = 0
+        self.run.start()
+
+    def play(self, n: int) -> None:
+        for ev in self.events[self.done : self.done + n]:
+            self.run.perform(self.state, ev)
+            self.state.apply(ev)
+            self.done += 1
+        self.run.advance(1500)
+
+    def moves(self) -> list[Any]:
+        return [ev for ev in self.events[: self.done] if is_move(self.game, ev)]
+
+    def colours(self) -> dict[str, str | None]:
+        hal = self.run.hal
+        return {name: hal.colour(name) for name in hal.light_names()}
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "seed", "cut"),
+    [("pyraos", "standard", 5, 12), ("pyraos", "lines", 7, 20), ("pacal", "duel", 5, 9),
+     ("pacal", "duel", 5, 30), ("pacal", "solo", 6, 4)],
+)  # fmt: skip
+def test_a_game_comes_back_exactly_and_goes_on(
+    game: str, variant: str, seed: int, cut: int
+) -> None:
+    g = Game(game, variant, seed)
+    g.play(cut)
+    shown = g.colours()
+    g.run.reboot()
+    g.run.advance(2000)
+    rt = g.run.runtime
+    assert rt.journal.moves() == g.moves()
+    assert rt.journal.problems == []
+    assert rt.board.mode == 1  # PLAY: the pieces match, no select animation
+    assert g.colours() == shown  # whose turn, what may move where: as before
+    g.play(len(g.events))
+    assert g.run.runtime.journal.moves() == g.moves() and g.run.hand.timeouts == []
+
+
+def test_marbles_moved_while_off_are_shown_until_they_match() -> None:
+    g = Game("pyraos", "standard", 5)
+    g.play(12)
+    phys = g.run.physics
+    assert isinstance(phys, PyraosPhysics)
+    occ = phys.occupied()
+    gone = next(p for p in range(16) if occ >> p & 1)  # a marble taken off while off
+    stray = next(p for p in range(16) if not occ >> p & 1)  # and one set down
+    now = g.run.hal.now_ms
+    phys.pick_up(gone, now)
+    phys.to_reserve(now)
+    phys.take_from_reserve(now)
+    phys.release(stray, now)
+    g.run.advance(500)
+    g.run.reboot()
+    g.run.advance(1500)
+    hal = g.run.hal
+    assert hal.colour(sensor_below(stray)) == "error"  # lift this
+    assert hal.colour(sensor_below(gone)) == "hint"  # put one back here
+    assert g.run.runtime.board.mode == 2  # and wait
+    now = hal.now_ms
+    phys.pick_up(stray, now)
+    phys.to_reserve(now)
+    g.run.advance(1500)
+    assert hal.colour(sensor_below(stray)) != "error"
+    assert hal.colour(sensor_below(gone)) == "hint"
+    phys.take_from_reserve(hal.now_ms)
+    phys.release(gone, hal.now_ms)
+    g.run.advance(1500)
+    assert g.run.runtime.board.mode == 1
+    g.play(len(g.events))
+    assert g.run.runtime.journal.moves() == g.moves() and g.run.hand.timeouts == []
+
+
+def test_a_new_game_after_power_on_starts_on_the_cleared_board() -> None:
+    g = Game("pyraos", "standard", 9)
+    g.play(14)
+    g.run.reboot()
+    g.run.advance(1500)
+    g.run._run(g.run.hand.press_menu())
+    g.run._run(g.run.hand.clear_board())
+    g.run.advance(2500)
+    assert g.run.runtime.board.mode == 1 and g.run.runtime.journal.moves() == []
+    g.state = new_state("pyraos", "standard")
+    g.done = 0
+    g.run.hand.expected = 0
+    g.play(6)
+    assert g.run.runtime.journal.moves() == g.moves() and g.run.hand.timeouts == []
+
+
+@pytest.mark.parametrize("flash", [LittleFlash(), FatFlash()], ids=["littlefs", "fat"])
+def test_a_damaged_line_is_reported_and_play_resumes_before_it(flash: Any) -> None:
+    g = Game("pyraos", "standard", 5, flash)
+    g.play(10)
+    fs = flash.mount()
+    name = game_name(g.run.runtime.journal.store.current)
+    data = fs.read(name)
+    lines = data.split(b"\n")
+    lines[8] = b'{"p": 1, "pla\xffce": "c3"}'  # line 9, the 8th move, damaged
+    fs.remove(name)
+    fs.write(name, b"\n".join(lines))
+    g.run.reboot()
+    g.run.advance(1500)
+    journal = g.run.runtime.journal
+    assert journal.moves() == g.moves()[:7]  # up to the move before the damaged line
+    problems = [p for p in journal.problems]
+    assert problems[0][:2] == (name, 9)
+    assert any("refused on replay" in p[2] for p in problems)  # the moves after it
+    assert g.run.runtime.board.mode == 2  # the marbles of moves 8-10: lift them
