@@ -90,14 +90,18 @@ class Journal:
     def flush(self):
         """Write the events added since the last flush (one append each)."""
         store = self.store
-        n = self.pending
-        self.pending = 0
-        if store is None or not n:
+        if store is None:
+            self.pending = 0
             return
         events = self.events
-        for i in range(len(events) - n, len(events)):
-            if not self._write(store.add, json.dumps(event_json(self.game, events[i]))):
+        while self.pending:
+            # (an exception other than OSError leaves the rest pending: the
+            # device writes it before it builds a new runtime)
+            ev = events[len(events) - self.pending]
+            if not self._write(store.add, json.dumps(event_json(self.game, ev))):
+                self.pending = 0  # reported; the game goes on in memory
                 return
+            self.pending -= 1
 
     def _write(self, fn, arg):
         try:

@@ -1,0 +1,155 @@
+"""The device's platform on CircuitPython (tabletop.device's ``platform``).
+
+    from hal.circuitpython_platform import CircuitPythonPlatform
+    Device(CircuitPythonPlatform()).run()
+
+The same interface as hal.micropython_platform, through CircuitPython's own
+modules: ``supervisor.ticks_ms()`` (wrapping at 2**29 ms), the watchdog
+``microcontroller.watchdog`` in ``WatchDogMode.RESET``, ``microcontroller.reset()``,
+BACK and MENU through ``digitalio`` (released again after the boot check, so
+the hal can claim them), the hal of hal.circuitpython_hal, and the store
+``Files("/data")``.
+
+The serial link is ``usb_cdc.console`` (the REPL's port) with
+``write_timeout = 0`` and ``timeout = 0``: a write takes what fits now and
+returns the count, a read what is there. Without ``usb_cdc.console`` output
+is dropped (the outbox counts it) and input comes from ``sys.stdin`` while
+``supervisor.runtime.serial_bytes_available``.
+
+The store needs a writable filesystem: CircuitPython mounts it read-only for
+code while the USB drive is shown, unless boot.py calls
+``storage.remount("/", readonly=False)``. Without it ``store()`` raises, and
+the device runs without a journal on flash, a log or the maintenance flag.
+The modules are parameters (tests pass stand-ins), imported when not given.
+"""
+
+from hal.micropython_platform import read_profile
+
+_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps here
+_HALF = _PERIOD >> 1
+_MAX_READ = 64
+
+
+def _module(name):
+    # CircuitPython's modules: the firmware type check knows only MicroPython's.
+    return __import__(name)
+
+
+def gp_name(n):
+    return "GP%d" % n
+
+
+class CircuitPythonPlatform:
+    def __init__(
+        self,
+        root="/data",
+        supervisor=None,
+        microcontroller=None,
+        usb_cdc=None,
+        time=None,
+        watchdog=None,
+        pin_name=gp_name,
+    ):
+        self._supervisor = supervisor or _module("supervisor")
+        self._mcu = microcontroller or _module("microcontroller")
+        self._time = time or _module("time")
+        self._watchdog = watchdog
+        if usb_cdc is None:
+            try:
+                usb_cdc = _module("usb_cdc")
+            except ImportError:
+                usb_cdc = None
+        console = getattr(usb_cdc, "console", None) if usb_cdc is not None else None
+        if console is not None:
+            console.timeout = 0
+            console.write_timeout = 0
+        self._console = console
+        self._root = root
+        self._pin_name = pin_name
+
+    # -- time ----------------------------------------------------------------------
+
+    def ticks_ms(self):
+        return self._supervisor.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return ((a - b + _HALF) % _PERIOD) - _HALF
+
+    def sleep_ms(self, ms):
+        self._time.sleep(ms / 1000)
+
+    # -- boot ----------------------------------------------------------------------
+
+    def profile(self):
+        return read_profile()
+
+    def boot_buttons(self, raw, board=None, digitalio=None):
+        if not isinstance(raw, dict):
+            return 0
+        try:
+            board = board or _module("board")
+            digitalio = digitalio or _module("digitalio")
+            pins = raw["pins"]
+            low = raw.get("buttons", {}).get("active_low", True)
+            value = 0
+            for bit, key in ((1, "menu"), (2, "back")):
+                io = digitalio.DigitalInOut(getattr(board, self._pin_name(pins[key])))
+                try:
+                    io.switch_to_input(pull=digitalio.Pull.UP if low else None)
+                    if io.value != low:
+                        value |= bit
+                finally:
+                    io.deinit()
+            return value
+        except Exception:
+            return 0
+
+    def hal(self, profile):
+        from hal.circuitpython_hal import Hal
+
+        return Hal(profile)
+
+    def error_light(self, raw):
+        from hal.circuitpython_hal import error_light
+
+        return error_light(raw)
+
+    def store(self):
+        from hal.files import Files
+
+        return Files(self._root)
+
+    def wdt(self, timeout_ms):
+        dog = self._mcu.watchdog
+        dog.timeout = timeout_ms / 1000
+        modes = (self._watchdog or _module("watchdog")).WatchDogMode
+        dog.mode = modes.RESET
+        dog.feed()
+        return dog
+
+    def reset(self):
+        self._mcu.reset()
+
+    # -- serial --------------------------------------------------------------------
+
+    def write(self, buf):
+        if self._console is None:
+            return 0
+        n = self._console.write(buf)
+        return n or 0
+
+    def read(self):
+        console = self._console
+        if console is not None:
+            n = console.in_waiting
+            return console.read(min(n, _MAX_READ)) if n else b""
+        if not self._supervisor.runtime.serial_bytes_available:
+            return b""
+        return _module("sys").stdin.read(1).encode()
+
+    def describe(self, exc):
+        try:
+            tb = _module("traceback")
+            return "".join(tb.format_exception(type(exc), exc, exc.__traceback__))
+        except Exception:
+            return repr(exc)

@@ -1,0 +1,383 @@
+"""The device: what to do at power-on, and the main loop around the Runtime.
+
+    Device(platform).run()       # firmware/main.py; returns only to free the REPL
+
+Portable: every contact with the port goes through ``platform``
+(hal/micropython_platform.py on a board, sim/virtual_device.py on the desktop):
+
+    platform.ticks_ms() / ticks_diff(a, b) / sleep_ms(ms)
+    platform.profile()           # the raw profile (a dict); raises if unreadable
+    platform.boot_buttons(raw)   # bits held now (bit 0 MENU, bit 1 BACK), read
+                                 # from the profile's pins; 0 if it names none
+    platform.hal(profile)        # this port's hal for a validated profile
+    platform.error_light(raw)    # light(on) for a profile too broken for a hal, or None
+    platform.store()             # the file store (docs/STORAGE.md)
+    platform.wdt(timeout_ms)     # starts the watchdog: an object with feed()
+    platform.reset()             # hard reset; does not return
+    platform.write(buf)          # serial out, never blocking: bytes taken (maybe 0)
+    platform.read()              # serial in, never blocking: bytes there now (maybe b"")
+    platform.describe(exc)       # the traceback as text, for the log
+
+The modes (docs/DEVICE.md):
+
+- **maintenance**: the store holds the flag file ``maintenance`` (written by
+  the command ``{"cmd": "maintenance"}`` or by MENU+BACK held 3 s, which then
+  reset the board). The flag is removed, so the next reset plays again; no
+  watchdog, no game: ``run()`` returns to the REPL for mpremote.
+- **safe**: BACK held at power-on. Nothing else is touched; ``run()`` returns.
+- **profile error**: the profile cannot drive the board: reported on the
+  serial link every 3 s and blinked on the LEDs, forever (no watchdog, so
+  Ctrl-C reaches the REPL).
+- **play**: the watchdog starts (``WDT_MS``) and is fed every tick. An
+  exception in a tick is logged (serial line and ``log.txt``, rate-limited),
+  every LED shows dim red for ``ERROR_MS`` (longer when it keeps happening)
+  and a new Runtime over the same store resumes the game from its journal
+  (what the failed one accepted but had not yet written is written first).
+
+Serial output goes through an Outbox (bounded, drops the oldest, at most
+``LINES_PER_S`` lines a second, never blocks); commands come in through an
+Inbox (lines, checked; a bad line gets a JSON error line back).
+"""
+
+import json
+
+from tabletop.chord import ChordHal
+from tabletop.errorlog import ErrorLog
+from tabletop.inbox import Inbox
+from tabletop.outbox import Outbox
+from tabletop.pixels import Pixels
+from tabletop.profile import ProfileError, load
+from tabletop.runtime import Runtime
+
+WDT_MS = 5000  # rp2 allows up to 8388; the longest honest tick is well under 1 s
+ERROR_MS = 1000  # the error pattern after an exception; doubles while they keep coming
+ERROR_MAX_MS = 8000
+STEADY_MS = 10000  # this long without an exception and the next pattern is short again
+LEAVE_MS = 300  # from a maintenance request to the reset: time for the answer to go out
+FLAG = "maintenance"  # the flag file in the store
+OUTBOX_BYTES = 2048
+LINES_PER_S = 20
+TRACE_CHARS = 360  # of a traceback, kept in the log
+PROFILE_BLINK_MS = 500
+PROFILE_REPORT_MS = 3000
+DRAIN_MS = 200  # safe and maintenance mode: what is queued may go out this long
+IDLE_TICK_MS = 20  # the loop period when no profile gives one
+BOOT_SAMPLES = 5  # BACK must read pressed this many times, BOOT_SAMPLE_MS apart
+BOOT_SAMPLE_MS = 10
+MENU = 1
+BACK = 2
+COMMANDS = ("maintenance",)
+ERROR_RGB = (255, 0, 0)  # when the profile names no "error" colour
+MAINTENANCE_RGB = (0, 80, 255)
+PATTERN_LEVEL = 64  # of 256: dim, on top of the profile's brightness cap
+
+PLAY = "play"
+SAFE = "safe"
+MAINTENANCE = "maintenance"
+SHOWING_ERROR = "error"
+LEAVING = "leaving"  # a maintenance request: reset shortly
+PROFILE_ERROR = "profile-error"
+
+
+class Device:
+    def __init__(self, platform):
+        self.p = platform
+        self._write = platform.write  # bound once: a tick allocates no method object
+        self.outbox = Outbox(OUTBOX_BYTES, LINES_PER_S)
+        self.inbox = Inbox(COMMANDS)
+        self.mode = None
+        self.store = None
+        self.log = ErrorLog(None)
+        self.profile = None
+        self.tap = None
+        self.runtime = None
+        self.wdt = None
+        self.pattern = None  # Pixels for the error and maintenance patterns
+        self.error_rgb = ERROR_RGB
+        self.tick_ms = IDLE_TICK_MS
+        self.now = 0  # ms since boot, never wrapping
+        self._t = 0  # the platform's ticks at the last step
+        self.until = 0  # end of the error pattern, or the reset of LEAVING
+        self.failures = 0  # exceptions caught, ever
+        self.streak = 0  # exceptions without STEADY_MS of play in between
+        self.since = 0  # when play last resumed
+        self.blink = None
+        self.blink_on = False
+        self.blink_at = 0
+        self.said_at = 0
+        self.problem = ""
+
+    # -- power-on ----------------------------------------------------------------
+
+    def run(self, max_ticks=None):
+        """Boot, then loop (``max_ticks`` steps, or forever). Returns at once in
+        maintenance and safe mode: the REPL is free."""
+        if not self.boot():
+            return
+        n = 0
+        while max_ticks is None or n < max_ticks:
+            self.step()
+            n += 1
+
+    def boot(self):
+        """The power-on decision. True: the loop runs (``step()``); False: the
+        REPL is free."""
+        p = self.p
+        self._t = p.ticks_ms()
+        self.now = 0
+        try:
+            self.store = p.store()
+        except Exception as err:
+            self.say({"event": "error", "kind": "store", "message": str(err)})
+        self.log = ErrorLog(self.store)
+        if self._take_flag():
+            return self._free(MAINTENANCE, "maintenance flag")
+        raw = None
+        problem = None
+        try:
+            raw = p.profile()
+        except (ProfileError, ValueError, OSError, KeyError) as err:
+            problem = str(err)
+        if self._held(raw) & BACK:
+            return self._free(SAFE, "BACK held at power-on")
+        if problem is not None:
+            return self._bad_profile(problem, raw)
+        try:
+            profile = load(raw)
+            hal = p.hal(profile)
+        except (ProfileError, ValueError, OSError, KeyError) as err:
+            return self._bad_profile(str(err), raw)
+        self.profile = profile
+        self.tick_ms = profile.tick_ms
+        self.wdt = p.wdt(WDT_MS)
+        self.tap = ChordHal(hal)
+        colours = profile.colours
+        self.pattern = Pixels(
+            profile.led_count, profile.led_order, profile.brightness, hal.transmit
+        )
+        self.error_rgb = colours["error"] if "error" in colours else ERROR_RGB
+        self.mode = PLAY
+        self.say({"event": "boot", "mode": PLAY})
+        try:
+            self.runtime = self._new_runtime()
+        except Exception as err:
+            self._failed(err, self.now)
+        return True
+
+    def _take_flag(self):
+        store = self.store
+        if store is None:
+            return False
+        try:
+            if store.size(FLAG) < 0:
+                return False
+            store.remove(FLAG)
+        except Exception as err:
+            self.say({"event": "error", "kind": "store", "message": str(err)})
+            return False
+        return True
+
+    def _held(self, raw):
+        held = MENU | BACK
+        try:
+            for i in range(BOOT_SAMPLES):
+                if i:
+                    self.p.sleep_ms(BOOT_SAMPLE_MS)
+                held &= self.p.boot_buttons(raw)
+        except Exception:
+            return 0
+        return held
+
+    def _free(self, mode, why):
+        self.mode = mode
+        self.say({"event": "boot", "mode": mode, "why": why})
+        self._drain(DRAIN_MS)
+        return False
+
+    def _bad_profile(self, message, raw):
+        self.mode = PROFILE_ERROR
+        self.problem = message
+        try:
+            self.blink = self.p.error_light(raw or {})
+        except Exception:
+            self.blink = None
+        self.said_at = self.now - PROFILE_REPORT_MS
+        self.blink_at = self.now - PROFILE_BLINK_MS
+        return True
+
+    def _new_runtime(self):
+        # Over the store, a new Runtime resumes the game in progress from its
+        # journal. Without one (no filesystem) there is nothing to resume from.
+        rt = Runtime(self.profile, self.tap, store=self.store)
+        self._journal_problems(rt.journal)
+        return rt
+
+    def _journal_problems(self, journal):
+        # Damaged lines skipped and moves refused on replay (at power on), a
+        # move that could not be written (during play): to the host.
+        for where, line, what in journal.problems:
+            self.say({"event": "journal", "file": where, "line": line, "problem": what})
+        journal.problems = []
+
+    # -- the loop ----------------------------------------------------------------
+
+    def step(self):
+        """One pass of the loop: feed the watchdog, serve the host, tick the
+        game (or the pattern), send what is queued, sleep out the tick."""
+        p = self.p
+        t0 = p.ticks_ms()
+        self.now += p.ticks_diff(t0, self._t)
+        self._t = t0
+        now = self.now
+        if self.wdt is not None:
+            self.wdt.feed()
+        try:
+            self._serve(now)
+        except Exception as err:
+            self._failed(err, now)
+        spent = p.ticks_diff(p.ticks_ms(), t0)
+        if spent < self.tick_ms:
+            p.sleep_ms(self.tick_ms - spent)
+
+    def _serve(self, now):
+        for cmd, error in self.inbox.feed(self.p.read()):
+            if error is not None:
+                self.say({"event": "error", "kind": "command", "message": error})
+            elif cmd["cmd"] == "maintenance":
+                self._maintenance(now, "command")
+        mode = self.mode
+        tap = self.tap
+        if mode == PLAY and tap is not None and self.runtime is not None:
+            tap.now = now
+            self.runtime.tick(now)
+            if self.runtime.journal.problems:
+                self._journal_problems(self.runtime.journal)
+            if tap.fired:
+                tap.fired = False
+                self._maintenance(now, "buttons")
+            elif self.streak and now - self.since >= STEADY_MS:
+                self.streak = 0
+        elif mode == SHOWING_ERROR:
+            self._watch_buttons(now)
+            if self.mode == SHOWING_ERROR and now - self.until >= 0:
+                self.runtime = self._new_runtime()
+                self.mode = PLAY
+                self.since = now
+        elif mode == LEAVING:
+            if now - self.until >= 0:
+                self.p.reset()
+        elif mode == PROFILE_ERROR:
+            self._profile_error(now)
+        done = self.log.poll(now)
+        if done is not None:
+            self._report(done)
+        self.outbox.pump(self._write, now)
+
+    def _watch_buttons(self, now):
+        # MENU+BACK still reach maintenance while the game is stopped.
+        tap = self.tap
+        if tap is None:
+            return
+        tap.now = now
+        try:
+            tap.read_buttons()
+        except Exception:
+            return  # the buttons may be what failed: the pattern goes on
+        if tap.fired:
+            tap.fired = False
+            self._maintenance(now, "buttons")
+
+    def _profile_error(self, now):
+        if now - self.said_at >= PROFILE_REPORT_MS:
+            self.said_at = now
+            self.say({"event": "error", "kind": "profile", "message": self.problem})
+        if now - self.blink_at >= PROFILE_BLINK_MS:
+            self.blink_at = now
+            self.blink_on = not self.blink_on
+            if self.blink is not None:
+                self.blink(self.blink_on)
+
+    def _maintenance(self, now, by):
+        if self.mode == LEAVING:
+            return
+        if self.store is None:
+            self.say({"event": "error", "kind": "command", "message": "no file store"})
+            return
+        self.store.write(FLAG, b"1")
+        self.say({"event": "maintenance", "by": by, "reset_ms": LEAVE_MS})
+        self.mode = LEAVING
+        self.until = now + LEAVE_MS
+        self._show(MAINTENANCE_RGB)
+
+    def _failed(self, err, now):
+        self.failures += 1
+        self.streak += 1
+        entry = {
+            "kind": "exception",
+            "type": type(err).__name__,
+            "message": str(err)[:160],
+            "mode": self.mode,
+        }
+        try:
+            entry["trace"] = self.p.describe(err)[-TRACE_CHARS:]  # the innermost frames
+        except Exception:
+            pass
+        done = self.log.note(now, entry)
+        if done is not None:
+            self._report(done)
+        if self.mode == PLAY or self.mode == SHOWING_ERROR:
+            self._save()
+            self.mode = SHOWING_ERROR
+            self.until = now + min(ERROR_MS << min(self.streak - 1, 4), ERROR_MAX_MS)
+            self._show(self.error_rgb)
+
+    def _save(self):
+        # The Runtime writes an accepted move after the LEDs show its answer; a
+        # tick that failed in between leaves it unwritten. On flash with it, so
+        # the new Runtime resumes the game the board has in front of it.
+        journal = getattr(self.runtime, "journal", None)
+        if journal is None or not getattr(journal, "pending", 0):
+            return
+        try:
+            journal.flush()
+        except Exception:
+            pass
+
+    def _report(self, entry):
+        line = {"event": "error"}
+        for k in entry:
+            if k != "trace":
+                line[k] = entry[k]
+        self.say(line)
+
+    def _show(self, rgb):
+        px = self.pattern
+        if px is None:
+            return
+        for i in range(px.count):
+            px.set_scaled(i, rgb, PATTERN_LEVEL)
+        try:
+            px.show()
+        except Exception:
+            pass  # the LEDs themselves may be what failed
+
+    # -- serial ------------------------------------------------------------------
+
+    def say(self, obj):
+        """Queue one JSON line for the host."""
+        self.outbox.put(json.dumps(obj).encode())
+
+    def _drain(self, ms):
+        # Before the REPL takes the port: the lines queued, for at most ``ms``
+        # (a host that does not read gets nothing, and a line is never torn).
+        p = self.p
+        t0 = p.ticks_ms()
+        try:
+            while self.outbox.used or self.outbox.dropped:
+                waited = p.ticks_diff(p.ticks_ms(), t0)
+                if waited >= ms:
+                    break
+                self.outbox.pump(self._write, self.now + waited)
+                p.sleep_ms(2)
+        except Exception:
+            pass

@@ -1,0 +1,243 @@
+"""tabletop.device under CPython and MicroPython: the power-on decision and
+the loop, over a small platform (a real file store in a folder, the real
+Runtime over an empty Pyraos board that reads its ideal levels).
+
+The full behaviour, with games played and the watchdog modelled, is
+tests/test_device.py on the virtual board; this proves the same code runs on
+MicroPython."""
+
+import gc
+import json
+import os
+import unittest
+from array import array
+
+from board_support import Readings, profile, profile_json
+from hal.files import Files
+from tabletop import device
+from tabletop.device import Device
+
+
+class Restart(BaseException):
+    """The chip restarts: a reset, or the watchdog."""
+
+
+class Dog:
+    def __init__(self, platform, ms):
+        self.platform = platform
+        self.ms = ms
+        self.feeds = 0
+        self.feed()
+
+    def feed(self):
+        self.deadline = self.platform.t + self.ms
+        self.feeds += 1
+
+
+class StillHal:
+    """An empty Pyraos board; ``fail`` is raised by the next read_analog."""
+
+    def __init__(self, prof):
+        self.levels = array("H", bytes(2 * prof.analog_channels))
+        Readings(prof).fill(self.levels)  # once: reading allocates nothing
+        self.frames = []
+        self.fail = None
+
+    def read_digital(self, buf):
+        pass
+
+    def read_analog(self, buf):
+        if self.fail is not None:
+            fail = self.fail
+            self.fail = None
+            raise fail
+        levels = self.levels
+        for i in range(len(buf)):
+            buf[i] = levels[i]
+
+    def read_buttons(self):
+        return 0
+
+    def transmit(self, buf):
+        self.frames.append(bytes(buf))
+
+
+class Platform:
+    def __init__(self, root, raw, held=0):
+        self.t = 1000
+        self.raw = raw
+        self.held = held
+        self.fs = Files(root)
+        self.dog = None
+        self.hal_made = None
+        self.out = bytearray()
+        self.inbox = bytearray()
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.t += ms
+        if self.dog is not None and self.t > self.dog.deadline:
+            raise Restart("watchdog")
+
+    def profile(self):
+        return self.raw
+
+    def boot_buttons(self, raw):
+        return self.held
+
+    def hal(self, prof):
+        self.hal_made = StillHal(prof)
+        return self.hal_made
+
+    def error_light(self, raw):
+        return None
+
+    def store(self):
+        return self.fs
+
+    def wdt(self, ms):
+        self.dog = Dog(self, ms)
+        return self.dog
+
+    def reset(self):
+        raise Restart("reset")
+
+    def write(self, buf):
+        self.out += bytes(buf)
+        return len(buf)
+
+    def read(self):
+        if not self.inbox:
+            return b""
+        data = bytes(self.inbox)
+        self.inbox = bytearray()
+        return data
+
+    def describe(self, exc):
+        return repr(exc)
+
+    def lines(self):
+        return [json.loads(x) for x in bytes(self.out).decode().splitlines()]
+
+
+_count = [0]
+
+
+def _remove_tree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return  # never made
+    for name in names:
+        os.remove(path + "/" + name)
+    os.rmdir(path)
+
+
+class DeviceBootTest(unittest.TestCase):
+    def setUp(self):
+        _count[0] += 1
+        self.root = "_device_test_%d_%d" % (id(self) & 0xFFFF, _count[0])
+        self.raw = profile_json("pyraos")
+
+    def tearDown(self):
+        _remove_tree(self.root)
+
+    def platform(self, held=0, raw=None):
+        return Platform(self.root, self.raw if raw is None else raw, held)
+
+    def test_play_starts_the_watchdog_and_the_loop_feeds_it(self):
+        p = self.platform()
+        dev = Device(p)
+        self.assertTrue(dev.boot())
+        self.assertEqual((dev.mode, p.dog.ms), ("play", device.WDT_MS))
+        for _ in range(100):
+            dev.step()
+        self.assertEqual(p.dog.feeds, 101)
+        self.assertEqual(dev.runtime.ticks, 100)
+        boot = (device.BOOT_SAMPLES - 1) * device.BOOT_SAMPLE_MS  # BACK read a few times
+        self.assertEqual(p.t, 1000 + boot + 100 * profile("pyraos").tick_ms)
+        self.assertEqual(p.lines(), [{"event": "boot", "mode": "play"}])
+        self.assertTrue(p.hal_made.frames)
+
+    def test_back_held_at_power_on_is_safe_mode(self):
+        p = self.platform(held=2)
+        dev = Device(p)
+        dev.run()  # returns: the REPL is free
+        self.assertEqual((dev.mode, p.dog, dev.runtime), ("safe", None, None))
+        self.assertEqual(p.lines()[-1]["mode"], "safe")
+
+    def test_the_maintenance_command_flags_resets_and_the_next_boot_frees_the_repl(self):
+        p = self.platform()
+        dev = Device(p)
+        dev.boot()
+        p.inbox += b'{"cmd": "maintenance"}\n'
+        with self.assertRaises(Restart):
+            for _ in range(200):
+                dev.step()
+        self.assertEqual(p.fs.read(device.FLAG), b"1")
+        self.assertIn({"event": "maintenance", "by": "command", "reset_ms": 300}, p.lines())
+        again = self.platform()
+        dev = Device(again)
+        self.assertFalse(dev.boot())
+        self.assertEqual((dev.mode, again.dog), ("maintenance", None))
+        self.assertEqual(again.fs.size(device.FLAG), -1)  # the next reset plays
+        self.assertTrue(Device(self.platform()).boot())
+
+    def test_an_exception_is_logged_shown_and_a_new_runtime_takes_over(self):
+        p = self.platform()
+        dev = Device(p)
+        dev.boot()
+        for _ in range(20):
+            dev.step()
+        first = dev.runtime
+        p.hal_made.fail = OSError(5)
+        dev.step()
+        self.assertEqual(dev.mode, "error")
+        frame = p.hal_made.frames[-1]
+        self.assertTrue(all(frame[i] == 0 for i in range(len(frame)) if i % 3 != 1))  # GRB
+        self.assertTrue(all(0 < frame[i] <= 40 for i in range(1, len(frame), 3)))
+        for _ in range(device.ERROR_MS // profile("pyraos").tick_ms + 2):
+            dev.step()
+        self.assertEqual(dev.mode, "play")
+        self.assertIsNot(dev.runtime, first)
+        [line] = [x for x in p.lines() if x.get("kind") == "exception"]
+        self.assertEqual((line["type"], line["repeats"]), ("OSError", 0))
+        [entry] = [json.loads(x) for x in p.fs.read("log.txt").decode().splitlines()]
+        self.assertEqual(entry["type"], "OSError")
+
+    def test_a_bad_profile_is_reported_and_no_watchdog_runs(self):
+        raw = profile_json("pyraos")
+        raw["leds"]["count"] = 0
+        p = self.platform(raw=raw)
+        dev = Device(p)
+        self.assertTrue(dev.boot())
+        for _ in range(400):  # 8 s at 20 ms
+            dev.step()
+        self.assertIsNone(p.dog)
+        reports = [x for x in p.lines() if x.get("kind") == "profile"]
+        self.assertEqual(len(reports), 3)
+        self.assertTrue(reports[0]["message"].startswith("leds.count"))
+
+    def test_a_steady_step_allocates_no_more_than_the_runtime_tick(self):
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("MicroPython only (gc.mem_alloc)")
+        p = self.platform()
+        dev = Device(p)
+        dev.boot()
+        for _ in range(300):  # the sensing settles, the first frames are drawn
+            dev.step()
+        rt = dev.runtime
+        gc.collect()
+        a = gc.mem_alloc()
+        for _ in range(100):
+            rt.tick(p.t)
+        b = gc.mem_alloc()
+        for _ in range(100):
+            dev.step()
+        c = gc.mem_alloc()
+        self.assertLessEqual(c - b, b - a)
