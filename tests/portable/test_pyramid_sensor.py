@@ -5,9 +5,11 @@ change of the expected position, and what fits nothing well is UNCLEAR."""
 import unittest
 from array import array
 
-from board_support import Readings, profile
+from board_support import POSITIONS, Readings, field, marble_xyz, profile, profile_json
 from tabletop.notation import position_index
+from tabletop.profile import load
 from tabletop.sensing import pyramid
+from tabletop.sensing.magnets import kernel
 
 
 def mask(names):
@@ -21,6 +23,23 @@ PROFILE = profile("pyraos")
 GAINS = [0.03, -0.02, 0.04, -0.03, 0.01, 0.0, -0.04, 0.02, 0.03, -0.01, 0.02, -0.02, 0.01]
 GAINS = (GAINS * 2)[:25]
 BASES = [(i * 37) % 61 - 30 for i in range(25)]
+
+
+class KernelTest(unittest.TestCase):
+    def test_the_integer_kernel_is_the_dipole_formula_within_a_count(self):
+        # the firmware works the field out in integers (no float garbage at
+        # boot); board_support.field is the formula of docs/FIRMWARE.md
+        for gain in (1.0, 0.93, 1.12):
+            raw = profile_json("pyraos")
+            for name in raw["sensors"]:
+                raw["sensors"][name]["gain"] = gain
+            prof = load(raw)
+            k = kernel(prof)
+            for s in range(25):
+                for p in range(30):
+                    xyz = marble_xyz(*POSITIONS[p], prof.pitch_mm, prof.depth_mm)
+                    want = gain * field(prof, s, xyz)
+                    self.assertTrue(abs(k[s * 30 + p] - want) < 1.5, (s, p, want))
 
 
 class SensorTest(unittest.TestCase):
