@@ -131,6 +131,22 @@ class SensorTest(unittest.TestCase):
             likely = self.sensor.likely
             self.assertEqual((likely.kind, likely.lifted), (pyramid.LIFT, position_index("c2")))
 
+    def pass_through(self, names, spot, z):
+        # A marble carried across the board at the height of ``spot``'s rest,
+        # straight through it at 350 mm/s (a hand going low over the
+        # pyramid): what the sensing reports on the way.
+        e = self.settle_on(names)
+        x0, y0, _ = marble_xyz(*POSITIONS[position_index(spot)], PROFILE.pitch_mm, 9.0)
+        seen = []
+        for i in range(60):
+            self.board.held = (x0 - 50 + i * 1.75, y0 + 0.3 * i - 9, z)
+            seen.append(self.ticks(e, 1).kind)
+        return seen
+
+    def test_a_marble_carried_through_a_level_2_spot_is_no_move(self):
+        seen = self.pass_through("a1 b1 a2 b2", "2a1", 9.0 + 25.0 / 2**0.5)
+        self.assertTrue(pyramid.ADD not in seen, seen)
+
     def test_nothing_is_reported_before_it_settles(self):
         e = self.settle_on("a1")
         self.board.occ = e | mask("d4")

@@ -41,6 +41,7 @@ __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "Obs
 _STILL = 6  # a reading this many noise widths off the average is motion
 _FRESH_MS = 1000  # how long after a change its settling is still taken in
 _HIGH_SETTLE = 10  # times longer a change on level 3 or the top must hold
+_MID_SETTLE = 4  # ... and a marble added on level 2
 _FLICKER_MS = 30  # a candidate unseen this long (a bounce) is not forgotten
 _RELEARN_MS = 1000  # still this long and only "no change" fits: relearn the baselines
 
@@ -78,6 +79,7 @@ class PyramidSensor(ChangeFinder):
         self.unsure = False  # a marble of unknown error was lifted: relearn more
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
         self.low = self.high = 0  # range of its own sensor while it holds
+        self.least = 0  # its best fit while it holds
 
     # -- readings ---------------------------------------------------------------
 
@@ -313,12 +315,22 @@ class PyramidSensor(ChangeFinder):
             cur.set(best.kind, best.lifted, best.lifted2, best.added)
             cur.since = now_ms
             self.low = self.high = self.resid[OWN_SENSOR[best.added]] if best.added >= 0 else 0
+            self.least = self.error
         elif best.added >= 0:
             v = self.resid[OWN_SENSOR[best.added]]
             if v < self.low:
                 self.low = v
             if v > self.high:
                 self.high = v
+            if self.error < self.least:
+                self.least = self.error
+            elif best.added >= 16 and self.error > 2 * self.least + (self.max_error >> 3):
+                # The fit got much worse than it was: a marble carried past
+                # that spot (its fit dips and rises again), not one resting
+                # there. Start over from here.
+                cur.since = now_ms
+                self.least = self.error
+                self.low = self.high = v
         if best.kind == UNCLEAR:
             return cur
         if best.kind == NONE and now_ms - self.moving_at >= self.settle_ms:
@@ -348,7 +360,16 @@ class PyramidSensor(ChangeFinder):
         # Lower down a change that fits within the band is the marble in its
         # place (held 1 mm higher it would not fit): the last small bounces
         # need not be waited out; what they leave is learnt after (rebase).
-        if now_ms - cur.since >= self.settle_ms:
+        # Except on level 2: a marble carried low across the board passes
+        # through those points (it fits for a tick or two, moving): there
+        # it must hold a little longer, with the readings still.
+        if a < 16:
+            if now_ms - cur.since >= self.settle_ms:
+                return cur
+        elif (
+            now_ms - cur.since >= self.settle_ms * _MID_SETTLE
+            and now_ms - self.moving_at >= self.settle_ms
+        ):
             return cur
         return _SETTLING
 
