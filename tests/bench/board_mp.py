@@ -4,27 +4,30 @@ whole firmware path, tick by tick, measuring time and heap.
 
     board_mp.py PROFILE.json GAME VARIANT LOG.json [LIBDIR]
 
-Prints JSON objects {"bench", "value", "unit"}. Heap is measured with the
-collector off during a tick, so the difference is what the tick allocated.
+Prints JSON objects {"bench", "value", "unit"}.
+
+The work is split into PHASES, which tests/mp/run.mjs calls one per runPython
+call with a ``gc.collect()`` in a call of its own before each: in this build
+a collection frees nothing that the running call allocated, so live heap can
+only be read at the start of a phase. Each phase therefore begins with a
+``gc.mem_alloc()`` reading (live heap) and then does the next step: import the
+firmware, read the raw profile, load it, drop the raw dict, build the Runtime,
+then replay the game CHUNK ticks per phase. The peak live heap over the game
+is the largest of the readings between chunks (sampled, not continuous).
+
+Within a call, allocation is counted instead (``gc.mem_alloc()`` before and
+after, the collector off): bytes per idle and per move tick, and what the
+import, the set-up and the whole game allocated in total, garbage included.
+
+Without run.mjs's phases (a board, CPython) the module runs its PHASES itself,
+one after the other, with a ``gc.collect()`` in between.
 """
 
 import gc
 import json
 import sys
+from array import array
 from binascii import unhexlify
-
-if len(sys.argv) > 5:
-    sys.path.insert(0, sys.argv[5])
-
-gc.collect()
-_start = gc.mem_alloc()
-from tabletop.profile import load  # noqa: E402
-from tabletop.runtime import Runtime  # noqa: E402
-
-gc.collect()
-IMPORT_HEAP = gc.mem_alloc() - _start
-
-from array import array  # noqa: E402
 
 try:
     from js import performance
@@ -37,6 +40,12 @@ except ImportError:
 
     def now_ms():
         return time.ticks_us() / 1000
+
+
+PROFILE_PATH, GAME, VARIANT, LOG_PATH = sys.argv[1:5]
+if len(sys.argv) > 5:
+    sys.path.insert(0, sys.argv[5])
+CHUNK = 200  # ticks replayed per phase, between two live-heap readings
 
 
 def emit(name, value, unit):
@@ -92,79 +101,156 @@ def calibration_loop(n):
     return x
 
 
-def replay(raw, hal, game, variant, timed):
-    """One pass over the log through a fresh runtime. timed: per-tick time
-    (no heap calls); else per-tick allocation and the live heap (no timer
-    calls: the WebAssembly timer itself allocates)."""
-    hal.i = -1
-    n = len(hal.t)
-    idle = array("f", bytes(4 * n))
+# The bench's apparatus, loaded before the first reading: the replayed log is
+# part of every reading, so the differences leave it out.
+with open(LOG_PATH) as _f:
+    HAL = ReplayHal(json.load(_f)["ticks"])
+N_TICKS = len(HAL.t)
+
+# Shared by the phases. Every key and global is made here, so that no phase
+# grows a dict between two readings; the values stay small ints.
+M = {}
+for _key in (
+    "base", "imported", "raw", "profile", "setup_live", "peak", "end",
+    "import_alloc", "load_alloc", "runtime_alloc", "game_alloc",
+    "n_idle", "n_move", "idle_alloc", "idle_allocating", "move_alloc",
+):  # fmt: skip
+    M[_key] = 0
+load = Runtime = raw = profile = rt = None
+
+
+def tick_alloc(rt, hal):
+    """One tick; the bytes it allocated, and whether it was idle or a move."""
+    t = hal.next_tick()
+    shown = rt.board.version
+    events = len(rt.journal)
+    gc.disable()
+    a0 = gc.mem_alloc()
+    rt.tick(t)
+    a = gc.mem_alloc() - a0
+    gc.enable()
+    M["game_alloc"] += a
+    if len(rt.journal) != events:
+        M["n_move"] += 1
+        M["move_alloc"] += a
+    elif rt.board.version == shown:
+        M["n_idle"] += 1
+        M["idle_alloc"] += a
+        if a:
+            M["idle_allocating"] += 1
+
+
+# -- the phases: each starts with a live-heap reading ---------------------------
+
+
+def phase_import():
+    global load, Runtime
+    M["base"] = gc.mem_alloc()
+    a = gc.mem_alloc()
+    from tabletop.profile import load
+    from tabletop.runtime import Runtime
+
+    M["import_alloc"] = gc.mem_alloc() - a
+
+
+def phase_read_profile():
+    global raw
+    M["imported"] = gc.mem_alloc()
+    with open(PROFILE_PATH) as f:
+        raw = json.load(f)
+
+
+def phase_load_profile():
+    global profile
+    M["raw"] = gc.mem_alloc()
+    a = gc.mem_alloc()
+    profile = load(raw)
+    M["load_alloc"] = gc.mem_alloc() - a
+
+
+def phase_drop_raw():
+    global raw
+    raw = None  # (the profile does not keep it)
+
+
+def phase_runtime():
+    global rt
+    M["profile"] = gc.mem_alloc()
+    a = gc.mem_alloc()
+    rt = Runtime(profile, HAL, (GAME, VARIANT))
+    M["runtime_alloc"] = gc.mem_alloc() - a
+    HAL.i = -1
+
+
+def phase_chunk():
+    live = gc.mem_alloc()
+    if not M["setup_live"]:
+        M["setup_live"] = live
+    if live > M["peak"]:
+        M["peak"] = live
+    for _ in range(min(CHUNK, N_TICKS - 1 - HAL.i)):
+        tick_alloc(rt, HAL)
+
+
+def phase_heap_report():
+    global rt, profile
+    live = gc.mem_alloc()
+    M["end"] = live
+    if live > M["peak"]:
+        M["peak"] = live
+    rt = profile = None
+    base, imported, setup = M["base"], M["imported"], M["setup_live"]
+    n_idle, n_move = M["n_idle"], M["n_move"]
+    emit("firmware import heap, live (tabletop.runtime and its imports)", imported - base, "bytes")
+    emit("raw profile dict (json.load)", M["raw"] - imported, "bytes")
+    emit("profile, its raw dict included (tabletop.profile.load)", M["profile"] - imported, "bytes")
+    emit("runtime with one game set up, live (game modules, profile, board)",
+         setup - imported, "bytes")  # fmt: skip
+    emit("ticks replayed", N_TICKS, "")
+    emit("moves accepted", n_move, "")
+    emit("bytes per idle tick (mean)", M["idle_alloc"] // max(1, n_idle), "bytes")
+    emit("idle ticks that allocated", M["idle_allocating"], "of %d" % n_idle)
+    if n_move:
+        emit("bytes per move tick (mean)", M["move_alloc"] // n_move, "bytes")
+    emit("live heap after the game, beyond set-up", M["end"] - setup, "bytes")
+    emit("peak live heap over the game, beyond set-up (sampled every %d ticks)" % CHUNK,
+         M["peak"] - setup, "bytes")  # fmt: skip
+    # import + runtime + peak over the game: what the 64 KB target is about
+    emit("peak live heap, whole firmware with one game", M["peak"] - base, "bytes")
+    emit("allocated by the import (garbage included)", M["import_alloc"], "bytes")
+    emit("allocated by load + Runtime (garbage included)",
+         M["load_alloc"] + M["runtime_alloc"], "bytes")  # fmt: skip
+    emit("allocated over the game, all ticks (garbage included)", M["game_alloc"], "bytes")
+    emit("allocated in total: import, set-up, game (not live heap)",
+         M["import_alloc"] + M["load_alloc"] + M["runtime_alloc"] + M["game_alloc"],
+         "bytes")  # fmt: skip
+
+
+def phase_timing():
+    """A second pass over the log through a fresh runtime, timing each tick
+    (no heap calls: the figures above came from the first pass)."""
+    with open(PROFILE_PATH) as f:
+        timed = Runtime(load(json.load(f)), HAL, (GAME, VARIANT))
+    HAL.i = -1
+    idle = array("f", bytes(4 * N_TICKS))
     moves = array("f", bytes(4 * 400))
-    gc.collect()
-    before = gc.mem_alloc()
-    rt = Runtime(load(raw), hal, (game, variant))
-    gc.collect()
-    setup = gc.mem_alloc() - before
-    base = gc.mem_alloc()
     n_idle = n_move = 0
-    idle_alloc = idle_allocating = move_alloc = peak = 0
-    for k in range(n):
-        t = hal.next_tick()
-        shown = rt.board.version
-        events = len(rt.journal)
-        if timed:
-            t0 = now_ms()
-            rt.tick(t)
-            cost = now_ms() - t0
-            a = 0
-        else:
-            gc.disable()
-            a0 = gc.mem_alloc()
-            rt.tick(t)
-            a = gc.mem_alloc() - a0
-            gc.enable()
-            cost = 0
-        if len(rt.journal) != events:
+    for _ in range(N_TICKS):
+        t = HAL.next_tick()
+        shown = timed.board.version
+        events = len(timed.journal)
+        t0 = now_ms()
+        timed.tick(t)
+        cost = now_ms() - t0
+        if len(timed.journal) != events:
             if n_move < 400:
                 moves[n_move] = cost
             n_move += 1
-            move_alloc += a
-        elif rt.board.version == shown:
+        elif timed.board.version == shown:
             idle[n_idle] = cost
             n_idle += 1
-            idle_alloc += a
-            if a:
-                idle_allocating += 1
-        if not timed and k % 500 == 499:
-            gc.collect()
-            live = gc.mem_alloc() - base
-            if live > peak:
-                peak = live
-    return (setup, n_idle, n_move, sorted(idle[:n_idle]), sorted(moves[: min(400, n_move)]),
-            idle_alloc, idle_allocating, move_alloc, peak)  # fmt: skip
-
-
-def main(profile_path, game, variant, log_path):
-    with open(profile_path) as f:
-        raw = json.load(f)
-    with open(log_path) as f:
-        log = json.load(f)
-    hal = ReplayHal(log["ticks"])
-    del log
-    emit("firmware import heap (tabletop.runtime and all it loads)", IMPORT_HEAP, "bytes")
-    setup, n_idle, n_move, _, _, idle_alloc, idle_allocating, move_alloc, peak = replay(
-        raw, hal, game, variant, False
-    )
-    emit("runtime with one game (profile, buffers, board, sensing)", setup, "bytes")
-    emit("ticks replayed", len(hal.t), "")
-    emit("moves accepted", n_move, "")
-    emit("bytes per idle tick (mean)", idle_alloc // max(1, n_idle), "bytes")
-    emit("idle ticks that allocated", idle_allocating, "of %d" % n_idle)
-    if n_move:
-        emit("bytes per move tick (mean)", move_alloc // n_move, "bytes")
-    emit("peak live heap over the game (beyond setup)", peak, "bytes")
-    emit("peak heap, whole firmware with one game", IMPORT_HEAP + setup + peak, "bytes")
-    _, _, _, idle, moves, _, _, _, _ = replay(raw, hal, game, variant, True)
+    idle = sorted(idle[:n_idle])
+    moves = sorted(moves[: min(400, n_move)])
     emit("idle tick p50", round(idle[len(idle) // 2], 3), "ms")
     emit("idle tick p95", round(idle[len(idle) * 95 // 100], 3), "ms")
     if moves:
@@ -175,20 +261,14 @@ def main(profile_path, game, variant, log_path):
     calibration_loop(reps)
     t1 = now_ms()
     emit("calibration loop", round(reps / (t1 - t0) * 1000), "iterations/s")
-    # This build does not give back float (and long int) temporaries to
-    # gc.collect() while a script runs: measure how much, since the kernel's
-    # set-up maths is counted in the set-up figure above.
-    gc.collect()
-    a = gc.mem_alloc()
-    t = 0.0
-    for _ in range(1000):
-        t += 0.5
-    gc.collect()
-    emit(
-        "float temporaries left after gc.collect (this build)",
-        (gc.mem_alloc() - a) // 1000,
-        "bytes each",
-    )
 
 
-main(*sys.argv[1:5])
+PHASES = [phase_import, phase_read_profile, phase_load_profile, phase_drop_raw, phase_runtime]
+PHASES += [phase_chunk] * ((N_TICKS + CHUNK - 1) // CHUNK)
+PHASES += [phase_heap_report, phase_timing]
+del _f, _key
+
+if "mp_driver" not in sys.modules:  # not under run.mjs: run the phases here
+    for _phase in PHASES:
+        gc.collect()
+        _phase()

@@ -3,6 +3,10 @@
     import mp_driver
     mp_driver.run_tests([["test_rng", "/repo/tests/portable"]])  # test mode
     rc = mp_driver.run_script("/repo/tests/bench/rules_bench.py")  # script mode
+    # then, for i = 0, 1, ... while rc == 0, each in a runPython call of its own:
+    mp_driver.phase_pending(i)  # False: done
+    gc.collect()                # (frees garbage only in a call of its own)
+    rc = mp_driver.run_phase(i) or 0  # the script's PHASES[i]; see run.mjs
 
 Test mode runs every ``unittest.TestCase`` subclass of each module (classes
 and ``test*`` methods in name order, like CPython's loader) with setUp,
@@ -232,13 +236,16 @@ def run_tests(modules):
         run_module(module, folder)
 
 
-def run_script(path):
-    """Run a file as ``__main__``; the exit status a CPython run would have."""
-    micropython.opt_level(0)
+# The globals of the script run_script() last ran to its end (None if it
+# stopped with an exception or SystemExit): where its PHASES are looked up.
+_script = None
+
+
+def _guarded(func):
+    """Call func(); None if it returned, else the exit status a CPython run
+    would end with (the SystemExit code, or 1 on an uncaught exception)."""
     try:
-        with open(path) as f:
-            code = compile(f.read(), path, "exec")
-        exec(code, {"__name__": "__main__", "__file__": path})
+        func()
     except SystemExit as exc:
         code = exc.args[0] if exc.args else None
         if code is None:
@@ -251,4 +258,52 @@ def run_script(path):
         _unlock_heap()
         sys.print_exception(exc, sys.stderr)
         return 1
+    return None
+
+
+def run_script(path):
+    """Run a file as ``__main__``; the exit status a CPython run would have."""
+    global _script
+    micropython.opt_level(0)
+    _script = None
+    env = {"__name__": "__main__", "__file__": path}
+
+    def body():
+        with open(path) as f:
+            code = compile(f.read(), path, "exec")
+        exec(code, env)
+
+    rc = _guarded(body)
+    if rc is not None:
+        return rc
+    _script = env
     return 0
+
+
+def phase_pending(i):
+    """True if the script that run_script() ran defines a PHASES[i]."""
+    phases = _script.get("PHASES") if _script is not None else None
+    if phases is None:
+        return False
+    try:
+        return i < len(phases)
+    except TypeError:
+        return i == 0  # run_phase(0) reports it
+
+
+def run_phase(i):
+    """Call the script's PHASES[i] (a callable, or the name of one of its
+    globals). None: go on with the next phase; else the exit status."""
+
+    def call():
+        phases = _script["PHASES"]
+        if not isinstance(phases, (list, tuple)):
+            raise TypeError("PHASES must be a list of callables or names")
+        phase = phases[i]
+        if isinstance(phase, str):
+            if phase not in _script:
+                raise NameError("PHASES[%d]: no global named %r" % (i, phase))
+            phase = _script[phase]
+        phase()
+
+    return _guarded(call)

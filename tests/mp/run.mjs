@@ -17,6 +17,18 @@
 //       stdout and stderr; exit status as CPython would give (1 on an uncaught
 //       exception, the SystemExit code otherwise).
 //
+//       Phases: if the script ends normally and its globals define PHASES (a list
+//       or tuple of callables, or of names of its globals), each PHASES[i] is then
+//       called in a runPython call of its own, in order, and before each one
+//       `import gc; gc.collect()` runs in another call of its own. This build's
+//       gc.collect() frees nothing that the running runPython call allocated, only
+//       what earlier, finished calls left behind: so the first thing a phase
+//       sees (e.g. gc.mem_alloc()) is the live heap after a real collection.
+//       Phases share state through the script's globals (`global NAME`); the
+//       list is read again before each phase, so a phase may append phases. An
+//       uncaught exception or SystemExit in a phase ends the run there with the
+//       exit status above; otherwise the status is 0.
+//
 // OPTIONS (before the file names):
 //   --heap SIZE, -X heapsize=SIZE  initial MicroPython heap, e.g. 512k or 8m (default 8m).
 //                                  This build grows its heap on demand, so a too-large
@@ -282,9 +294,18 @@ async function runScript(opts) {
       "sys.path.insert(0, _tt_dir)\n" +
       "_tt_rc = mp_driver.run_script(sys.argv[0])\n",
   );
+  let rc = mp.globals.get("_tt_rc");
+  for (let i = 0; rc === 0; i++) {
+    mp.runPython(`_tt_more = mp_driver.phase_pending(${i})`);
+    if (!mp.globals.get("_tt_more")) break;
+    // A collection in a call of its own: only there does it free garbage.
+    mp.runPython("import gc\ngc.collect()");
+    mp.runPython(`_tt_rc = mp_driver.run_phase(${i})`);
+    rc = mp.globals.get("_tt_rc") ?? 0;
+  }
   stdoutSink.flush();
   stderrSink.flush();
-  return mp.globals.get("_tt_rc");
+  return rc;
 }
 
 async function main() {

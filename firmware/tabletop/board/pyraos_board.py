@@ -42,7 +42,6 @@ class PyraosBoard:
         self.sensor = pyramid.PyramidSensor(profile)
         self.variant = variant
         self.game = pyraos.Pyraos(variant)
-        self.history = []  # states before each accepted move, for BACK
         self.mode = SELECT
         self.expected = 0  # the occupancy the sensing compares the readings with
         self.target = 0  # UNDO: the occupancy to go back to
@@ -76,7 +75,6 @@ class PyraosBoard:
         if variant is not None:
             self.variant = variant
         self.game = pyraos.Pyraos(self.variant)
-        self.history = []
         self.journal.restart(self.variant)
         # What the sensing learnt of the marbles of the game (in its
         # baselines) goes with them, or the cleared board would never read
@@ -103,7 +101,6 @@ class PyraosBoard:
         for ev in events:
             if self.game.fault(ev) is not None:
                 break
-            self.history.append(self.game.copy())
             self.game.apply(ev)
             self.journal.add(ev)
             kept += 1
@@ -219,10 +216,16 @@ class PyraosBoard:
         ):
             self._accept((pyraos.REMOVE, g.turn, obs.lifted, -1), obs, now_ms)
             return True
-        if kind != pyramid.NONE or not self.history:
+        if kind != pyramid.NONE or not len(self.journal):
             return False
-        self.game = self.history.pop()
+        # The game before the last move: its moves but the last, replayed
+        # (no copy of every earlier state is kept: on a board that grew the
+        # heap by ~250 bytes a move).
         self.journal.undo()
+        g = pyraos.Pyraos(self.variant)
+        for ev in self.journal.events:
+            g.apply(ev)
+        self.game = g
         self.target = self.game.occupied()  # self.expected stays what is on the board
         self.first_lift = -1
         self.mode = UNDO
@@ -231,7 +234,6 @@ class PyraosBoard:
         return True
 
     def _accept(self, move, obs, now_ms):
-        self.history.append(self.game.copy())
         self.game.apply(move)
         self.journal.add(move)
         self.expected = self.game.occupied()
