@@ -39,7 +39,11 @@ class PacalBoard:
         self.levels = FieldLevels(profile)
         self.readers = cards.CardReaders(profile)
         self.game = pacal.Pacal(variant)
-        self.history = []  # (state before, journaled) per event this round
+        # The events of this round, (event, journaled), and the state before
+        # the first of them: BACK replays all but the last (one state copy
+        # per round, not one per event: ~560 bytes each on a board).
+        self.history = []
+        self.round_start = self.game
         self.mode = SELECT
         self.expected = bytearray(2 * FIELDS)  # cards per field the game implies
         self.slot_expect = [0, 0]  # card that must lie on each slot (0 empty, -1 any)
@@ -96,7 +100,9 @@ class PacalBoard:
         self.version += 1
 
     def _apply(self, event, journaled=True):
-        self.history.append((self.game.copy(), journaled))
+        if not self.history:
+            self.round_start = self.game.copy()
+        self.history.append((event, journaled))
         self.game.apply(event)
         if journaled:
             self.journal.add(event)
@@ -234,7 +240,10 @@ class PacalBoard:
                 return True
         if not self.history:
             return False
-        state, journaled = self.history.pop()
+        journaled = self.history.pop()[1]
+        state = self.round_start.copy()
+        for ev, _ in self.history:
+            state.apply(ev)
         self.game = state
         if journaled:
             self.journal.undo()
