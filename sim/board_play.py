@@ -5,31 +5,61 @@
     result.ok, result.where, result.latencies_ms
     run.runtime.journal.lines(deals)   # what the firmware wrote
 
-The scripted hand (sim/hand.py) turns each event into physical actions on the
-virtual board (sim/physics.py); the firmware's runtime (tabletop.runtime, with
+The scripted hand (sim/hand/) turns each event into physical actions on the
+virtual board (sim/physics/); the firmware's runtime (tabletop.runtime, with
 the virtual hal) ticks in virtual time, every tick_ms, exactly as on a board.
 After every event the firmware's journal must hold exactly the record's moves
 so far; the first difference stops the run and is reported.
+
+Power cuts (the journal on a virtual flash, sim/flash.py):
+
+    run = BoardRun(profile, "pacal", "duel", seed=3, flash=FatFlash(), power_cuts=6)
+    result = run.play(events)
+    result.reboots, result.moves_redone, run.cuts (the plan), run.log (what each did)
+
+``plan_power_cuts`` spreads the cuts over the record from the seed: about
+half are armed with ``flash.cut_after(k)`` just before a move, so that the
+power fails inside that move's journal write (k = 0: before its first byte;
+on littlefs a k past the commit leaves the move on flash), the others come at
+a tick with no write in progress (the hand may be holding a piece). The
+clock (``advance``) catches the ``PowerCut`` out of ``runtime.tick``, keeps
+the firmware off for a while (no ticks; the sensors and the hand go on, the
+LEDs are dark) and boots a new Runtime over what the flash holds, which
+resumes the game. The hand finishes what it holds and looks at the board
+once it is back: it goes on if nothing is lit red or in the hint colour, else
+it stops (its waits that the cut made pointless are not held against the
+board). Then the journal is compared with the record: every record event the
+board lost is undone physically as the board's lights ask for it (red: lift
+this; hint colour: put one back here; the game select: press MENU), the hand
+waiting to see each light (a board that does not guide fails the run); once
+the board plays again the events are made again. A resume that drops a move
+that was on flash before the cut fails the run too.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sim.flash import FatFlash, LittleFlash
+from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
 from sim.hand import Wait, make_hand
 from sim.physics import PacalPhysics, PyraosPhysics
-from sim.virtual_hal import VirtualHal
+from sim.virtual_hal import VirtualHal, same_colour
 from tabletop import notation
+from tabletop.journal import event_json
 from tabletop.profile import Profile, load
 from tabletop.rules import pacal, pyraos
 from tabletop.runtime import Runtime
 
 PROFILES = Path(__file__).resolve().parents[1] / "firmware" / "profiles"
 BOOT_MS = 500
+OFF_MS = (300, 2000)  # how long the power stays off after a cut (virtual ms)
+TICK_CUT_MS = (0, 3000)  # a tick cut comes this long after its event starts
+BEFORE_ANY_BYTE = 0.15  # share of write cuts that come before the write's first byte
+LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
 
 
 def reference_profile(game: str) -> Profile:
@@ -45,10 +75,83 @@ class Result:
     events: int = 0  # record events performed
     latencies_ms: list[int] = field(default_factory=list)  # let-go to acceptance
     virtual_ms: int = 0
+    reboots: int = 0  # power cuts the firmware came back from
+    moves_redone: int = 0  # record events made again: a cut lost them, or broke them off
+
+
+@dataclass(frozen=True)
+class Cut:
+    """One planned power cut, in record event ``event`` (an index)."""
+
+    event: int
+    in_write: bool  # armed just before the event: it lands in the event's journal write
+    share: float  # in_write: k as a share of a journal write's byte-steps (0: before any)
+    after_ms: int  # not in_write: this long after the event starts, at a tick
+    off_ms: int  # how long the power stays off
+
+
+@dataclass
+class Reboot:
+    """What one power cut did."""
+
+    at_ms: int  # when the power went off
+    event: int  # the record event in progress (its index; or being restored or redone)
+    in_write: bool  # the cut came inside a file-store call
+    kept: int  # journal events that were on flash when the power went
+    holding: bool  # the hand held a piece (it finished what it was doing)
+    resumed: int = -1  # journal events the firmware came back with (-1: not yet on)
+    held_at_boot: bool = False  # the hand held a piece when the power came back
+
+
+class BoardFailure(Exception):
+    """The firmware did something after a power cut that no hand can put right."""
 
 
 def is_deal(game: str, event: Any) -> bool:
     return game == "pacal" and event[0] == pacal.DEAL
+
+
+def writes_journal(game: str, variant: str, event: Any) -> bool:
+    """Does the board append a journal line when it accepts this record event?
+    (A solo deal is written when the game starts, before any event.)"""
+    return not (is_deal(game, event) and variant == pacal.SOLO)
+
+
+def plan_power_cuts(game: str, variant: str, events: list[Any], n: int, seed: int) -> list[Cut]:
+    """``n`` power cuts spread over the record (one in each n-th of it), from
+    ``seed``: about half inside a move's journal write, half at a tick."""
+    rng = random.Random(f"power cuts {seed}")
+    if n <= 0 or not events:
+        return []
+    writes = [i for i, ev in enumerate(events) if writes_journal(game, variant, ev)]
+    kinds = [True] * ((n + 1) // 2) + [False] * (n // 2)
+    rng.shuffle(kinds)
+    if not writes:
+        kinds = [False] * n
+    cuts = []
+    total = len(events)
+    for j, in_write in enumerate(kinds):
+        lo = j * total // n
+        hi = max(lo + 1, (j + 1) * total // n)
+        pool = [i for i in range(lo, hi) if not in_write or i in writes]
+        if not pool:
+            pool = [min(writes, key=lambda i: abs(i - lo))]
+        share = 0.0 if rng.random() < BEFORE_ANY_BYTE else rng.random()
+        cuts.append(
+            Cut(
+                event=rng.choice(pool),
+                in_write=in_write,
+                share=share if in_write else 0.0,
+                after_ms=0 if in_write else rng.randint(*TICK_CUT_MS),
+                off_ms=rng.randint(*OFF_MS),
+            )
+        )
+    cuts.sort(key=lambda c: c.event)
+    return cuts
+
+
+def new_state(game: str, variant: str) -> Any:
+    return pyraos.Pyraos(variant) if game == "pyraos" else pacal.Pacal(variant)
 
 
 class BoardRun:
@@ -62,10 +165,14 @@ class BoardRun:
         noise: float = 1.0,
         record_sensors: bool = False,
         flash: LittleFlash | FatFlash | None = None,
+        power_cuts: int = 0,
     ) -> None:
+        if power_cuts and flash is None:
+            raise ValueError("power cuts need a flash for the journal")
         self.profile = profile
         self.game = game
         self.variant = variant
+        self.seed = seed
         physics: PyraosPhysics | PacalPhysics
         if game == "pyraos":
             physics = PyraosPhysics(profile, seed, noise=noise)
@@ -79,6 +186,19 @@ class BoardRun:
         self.hand = make_hand(physics, self.hal, profile, seed, mistakes)
         self.tick_ms = profile.tick_ms
         self.accepted_at: list[int] = []  # virtual time of each journal growth
+        # power cuts
+        self.power_cuts = power_cuts
+        self.cuts: list[Cut] = []  # the plan (play() makes it)
+        self.log: list[Reboot] = []  # every cut that fired, in order
+        self.moves_redone = 0
+        self.moot_waits: list[tuple[int, str]] = []  # hand waits a cut made pointless
+        self.event = -1  # the record event in progress (index)
+        self._off_until = -1  # the power is off until then (-1: on)
+        self._off_kept: list[str] = []  # the journal's lines on flash when it went off
+        self._armed: Cut | None = None  # a write cut armed on the flash
+        self._write_queue: list[Cut] = []  # write cuts waiting to be armed
+        self._tick_cuts: list[tuple[int, Cut]] = []  # (time, cut), soonest first
+        self._write_cost = 0  # byte-steps of the last journal append (or first write)
 
     def _boot(self) -> Runtime:
         store = self.flash.mount() if self.flash is not None else None
@@ -93,16 +213,142 @@ class BoardRun:
     # -- the clock --------------------------------------------------------------
 
     def advance(self, ms: int) -> None:
-        """Run the firmware for ``ms`` of virtual time."""
-        end = self.hal.now_ms + ms
-        while self.hal.now_ms < end:
-            self.hal.now_ms += self.tick_ms
-            before = len(self.runtime.journal)
-            self.runtime.tick(self.hal.now_ms)
-            if len(self.runtime.journal) > before:
-                self.accepted_at.append(self.hal.now_ms)
+        """Run the firmware for ``ms`` of virtual time (not while the power is off)."""
+        hal = self.hal
+        end = hal.now_ms + ms
+        while hal.now_ms < end:
+            hal.now_ms += self.tick_ms
+            now = hal.now_ms
+            if self._off_until >= 0:
+                if now < self._off_until:
+                    continue
+                self._power_on()
+                if self._off_until >= 0:
+                    continue  # cut again while booting
+            if self._tick_cuts and now >= self._tick_cuts[0][0]:
+                self._power_off(self._tick_cuts.pop(0)[1], False, len(self.runtime.journal))
+                continue
+            journal = self.runtime.journal
+            before = len(journal)
+            flash = self.flash
+            programmed = flash.programmed if flash is not None else 0
+            if self._armed is None and self._write_queue and flash is not None:
+                self._arm(self._write_queue.pop(0))
+            try:
+                self.runtime.tick(now)
+            except PowerCut:
+                armed = self._armed
+                self._armed = None
+                if armed is None:
+                    raise
+                self._power_off(armed, True, min(before, len(journal)))
+                continue
+            if flash is not None and flash.programmed != programmed:
+                if len(journal) > before or not self._write_cost:
+                    self._write_cost = flash.programmed - programmed  # an append's cost
+            if len(journal) > before:
+                self.accepted_at.append(now)
+
+    # -- power cuts -------------------------------------------------------------
+
+    def _arm(self, cut: Cut) -> None:
+        # The next journal write gets the cut after k of its byte-steps (as
+        # many as the last write took, or the first estimate).
+        assert self.flash is not None
+        cost = self._write_cost or 64
+        self.flash.cut_after(int(cut.share * cost))
+        self._armed = cut
+
+    def _schedule(self, i: int) -> None:
+        """The cuts planned for event ``i``, which starts now."""
+        for cut in self.cuts:
+            if cut.event != i:
+                continue
+            if cut.in_write:
+                self._write_queue.append(cut)
+            else:
+                self._tick_cuts.append((self.hal.now_ms + cut.after_ms, cut))
+        self._tick_cuts.sort(key=lambda tc: tc[0])
+
+    def _unplug_cuts(self) -> None:
+        self._tick_cuts.clear()
+        self._write_queue.clear()
+        if self._armed is not None and self.flash is not None:
+            self.flash.cut_after(None)
+        self._armed = None
+
+    def _power_off(self, cut: Cut, in_write: bool, kept: int) -> None:
+        journal = self.runtime.journal
+        self._off_kept = [json.dumps(event_json(self.game, ev)) for ev in journal.events[:kept]]
+        self.hal.transmit(bytearray(3 * self.profile.led_count))  # the LEDs go dark
+        self._off_until = self.hal.now_ms + cut.off_ms
+        self.log.append(Reboot(self.hal.now_ms, self.event, in_write, kept, self._holding()))
+
+    def _power_on(self) -> None:
+        self._off_until = -1
+        try:
+            runtime = self._boot()
+        except PowerCut:
+            # an armed cut fired in the boot's own write
+            cut = self._armed
+            self._armed = None
+            assert cut is not None
+            self._off_until = self.hal.now_ms + cut.off_ms
+            n = len(self._off_kept)
+            self.log.append(Reboot(self.hal.now_ms, self.event, True, n, self._holding()))
+            return
+        except MountError as err:
+            raise BoardFailure(f"after the power cut at {self._cut_at()}: {err}") from err
+        self.runtime = runtime
+        self.reboots += 1
+        got = [json.dumps(event_json(self.game, ev)) for ev in runtime.journal.events]
+        self.log[-1].resumed = len(got)
+        self.log[-1].held_at_boot = self._holding()
+        kept = self._off_kept
+        if got[: len(kept)] != kept:
+            n = 0
+            while n < len(got) and got[n] == kept[n]:
+                n += 1
+            lost = kept[n]
+            raise BoardFailure(
+                f"after the power cut at {self._cut_at()}: the board came back with "
+                f"{len(got)} journal event(s), but {len(kept)} were on flash; event {n + 1} "
+                f"({lost}) is lost (problems: {runtime.journal.problems})"
+            )
+
+    def _guides(self) -> bool:
+        """Does the board light something to put right (red, the hint colour)?"""
+        refs = [self.profile.colours["error"], self.profile.colours["hint"]]
+        return any(
+            same_colour(self.hal.light(name), ref)
+            for name in self.hal.light_names()
+            for ref in refs
+        )
+
+    def _holding(self) -> bool:
+        ph = self.physics
+        return ph.holding() if isinstance(ph, PyraosPhysics) else bool(ph.held())
+
+    def _cut_at(self) -> str:
+        r = self.log[-1]
+        where = "in a journal write" if r.in_write else "at a tick"
+        return f"{r.at_ms} ms ({where}, record event {r.event + 1})"
+
+    def powered(self) -> bool:
+        return self._off_until < 0
+
+    def wait_power(self) -> None:
+        """Let time pass until the firmware runs again (it is off after a cut)."""
+        while self._off_until >= 0:
+            self.advance(self.tick_ms)
+
+    # -- what the hand sees -----------------------------------------------------
 
     def accepted(self) -> int:
+        """Events in the firmware's journal (-1 while the power is off: a dark
+        board shows nothing)."""
+        if self._off_until >= 0:
+            return -1
         return len(self.runtime.journal)
 
     def light(self, name: str) -> tuple[int, int, int]:
@@ -115,10 +361,25 @@ class BoardRun:
         return self._run(self.hand.perform(state.copy(), event))
 
     def _run(self, steps: Any) -> bool:
-        """Drive a hand's generator; False if a wait timed out."""
+        """Drive a hand's generator; False if a wait timed out. After a power
+        cut during it the hand finishes what it holds, waits for the board to
+        come back and looks at it: if it shows something to put right (red,
+        the hint colour) the hand stops there (the driver restores what the
+        board asks for), else it goes on. A wait that times out after the cut
+        is not the board's fault: the hand is told nothing (None) and
+        ``moot_waits`` keeps it."""
         ok = True
         reply: bool | None = None
+        cuts = looked = len(self.log)
         while True:
+            if len(self.log) > looked and not self._holding():
+                self.wait_power()
+                self.advance(LOOK_MS)
+                looked = len(self.log)
+                if self._guides():
+                    steps.close()
+                    return ok
+                continue
             try:
                 step = steps.send(reply)
             except StopIteration:
@@ -136,7 +397,11 @@ class BoardRun:
                 self.advance(self.tick_ms)
                 waited += self.tick_ms
             if not reply:
-                ok = False
+                if len(self.log) > cuts:
+                    self.moot_waits.append((self.hal.now_ms, step.what))
+                    reply = None
+                else:
+                    ok = False
 
     # -- a game -----------------------------------------------------------------
 
@@ -146,45 +411,184 @@ class BoardRun:
         self._run(self.hand.press_menu())
         self.advance(300)
 
-    def play(self, events: list[Any]) -> Result:
-        """Perform the events one by one; stop at the first difference."""
+    def play(self, events: list[Any], cuts: list[Cut] | None = None) -> Result:
+        """Perform the events one by one; stop at the first difference. With
+        power cuts (``cuts``, or ``power_cuts`` of them planned from the
+        seed), restore and redo what each cut lost."""
         result = Result()
-        state: Any = (
-            pyraos.Pyraos(self.variant) if self.game == "pyraos" else pacal.Pacal(self.variant)
-        )
-        self.start()
-        moves: list[Any] = []
-        for i, event in enumerate(events):
-            let_go = self.physics.let_go_ms
-            n_before = len(self.accepted_at)
-            self.perform(state, event)
-            state.apply(event)
-            result.events = i + 1
-            if not is_deal(self.game, event):
-                moves.append(event)
+        if cuts is None:
+            cuts = plan_power_cuts(self.game, self.variant, events, self.power_cuts, self.seed)
+        if cuts and self.flash is None:
+            raise ValueError("power cuts need a flash for the journal")
+        self.cuts = cuts
+        state = new_state(self.game, self.variant)
+        try:
+            self.start()
+            for i, event in enumerate(events):
+                self.event = i
+                self._schedule(i)
+                fired = len(self.log)
+                let_go = self.physics.let_go_ms
+                n_before = len(self.accepted_at)
+                if self.reboots:
+                    self.hand.expected = self.accepted()  # the board's count after a resume
+                self.perform(state, event)
+                state.apply(event)
+                result.events = i + 1
                 released = self.physics.let_go_ms
-                if released is not None and released != let_go and len(self.accepted_at) > n_before:
+                if (
+                    not is_deal(self.game, event)
+                    and len(self.log) == fired
+                    and released is not None
+                    and released != let_go
+                    and len(self.accepted_at) > n_before
+                ):
                     result.latencies_ms.append(self.accepted_at[-1] - released)
-            got = self.runtime.journal.moves()
-            if got != moves:
-                result.ok = False
-                result.where = self._parting(i, event, got, moves)
-                break
-            if is_deal(self.game, event) and not self._deal_ok(event):
-                result.ok = False
-                result.where = (
-                    f"event {i + 1} (a deal): the board found {self._board_first()} "
-                    f"to offer first, not {event[1]}"
-                )
-                break
+                where = self._catch_up(events, i + 1, fired)
+                if where:
+                    result.ok = False
+                    result.where = where
+                    break
+            # the cuts planned at a tick late in the last event come now,
+            # and the journal must come back whole after them too
+            self._write_queue.clear()
+            while result.ok and self._tick_cuts:
+                self.advance(self.tick_ms)
+            self.wait_power()
+        except BoardFailure as err:
+            result.ok = False
+            result.where = str(err)
+        self._unplug_cuts()
+        self.wait_power()
         self.advance(1000)
+        moves = [ev for ev in events[: result.events] if not is_deal(self.game, ev)]
         if result.ok and self.runtime.journal.moves() != moves:
             result.ok = False
             result.where = self._parting(
                 len(events) - 1, events[-1], self.runtime.journal.moves(), moves
             )
         result.virtual_ms = self.hal.now_ms
+        result.reboots = self.reboots
+        result.moves_redone = self.moves_redone
         return result
+
+    # -- after each event: the journal against the record -------------------------
+
+    def _agreed(self, events: list[Any], done: int) -> int:
+        """How many of the journal's events are the record's first ones
+        (deals: the same player first; a solo deal: any)."""
+        got = self.runtime.journal.events
+        n = 0
+        while n < len(got) and n < done:
+            mine, theirs = got[n], events[n]
+            if is_deal(self.game, theirs):
+                if mine[0] != pacal.DEAL or not (
+                    self.variant == pacal.SOLO or mine[1] == theirs[1]
+                ):
+                    break
+            elif mine != theirs:
+                break
+            n += 1
+        return n
+
+    def _catch_up(self, events: list[Any], done: int, cuts: int) -> str:
+        """After the hand made record event ``done - 1``, the journal must
+        hold the record's first ``done`` events. What a power cut (since
+        ``cuts`` cuts) lost is restored as the board asks and made again;
+        after a cut the hand waits until the board plays again. Anything
+        else is a difference: where the journal parts ('' if none)."""
+        made = done  # the record events the pieces show (the hand's own count)
+        while True:
+            self.wait_power()
+            got = self.runtime.journal.events
+            n = self._agreed(events, done)
+            if n < len(got) or (n < done and len(self.log) == cuts):
+                return self._differs(events, done)
+            if n == done and len(self.log) == cuts:
+                return ""
+            # A cut: the pieces back as the board's journal has them (what
+            # it lost undone; what the hand broke off when the power went
+            # finished or taken back), the board playing again, the lost
+            # events made again.
+            cuts = len(self.log)
+            target = self._state(events[:n])
+            have = self._state(events[:made])
+            if not self._look(self.hand.restore(target.copy(), have, n == 0)):
+                return self._no_guidance(done)
+            made = n
+            if len(self.log) > cuts:
+                continue  # cut again while restoring: look again
+            if not self._look(self.hand.ready(target)):
+                return self._no_guidance(done)
+            if len(self.log) > cuts or n == done:
+                continue  # cut again, or check once more and done
+            state = target
+            for k in range(n, done):
+                self.hand.expected = self.accepted()
+                self.perform(state, events[k])
+                state.apply(events[k])
+                made = k + 1
+                self.moves_redone += 1
+                self.wait_power()
+                if len(self.log) > cuts or self._agreed(events, done) <= k:
+                    break
+
+    def _state(self, events: list[Any]) -> Any:
+        state = new_state(self.game, self.variant)
+        for ev in events:
+            state.apply(ev)
+        return state
+
+    def _look(self, steps: Any) -> bool:
+        """Let the hand act on what the board shows; False if a wait for it
+        timed out (and no cut explains it)."""
+        timeouts = len(self.hand.timeouts)
+        self._run(steps)
+        return len(self.hand.timeouts) == timeouts
+
+    def _differs(self, events: list[Any], done: int) -> str:
+        where = self._differs_at(events, done)
+        if self.log:
+            r = self.log[-1]
+            cut = "in a journal write" if r.in_write else "at a tick"
+            where += (
+                f" ({len(self.log)} power cut(s), the last at {r.at_ms} ms {cut}; "
+                f"the board shows {self._shows()})"
+            )
+        return where
+
+    def _differs_at(self, events: list[Any], done: int) -> str:
+        i = done - 1
+        event = events[i]
+        moves = [ev for ev in events[:done] if not is_deal(self.game, ev)]
+        got = self.runtime.journal.moves()
+        if got != moves:
+            return self._parting(i, event, got, moves)
+        if is_deal(self.game, event) and not self._deal_ok(event):
+            return (
+                f"event {done} (a deal): the board found {self._board_first()} "
+                f"to offer first, not {event[1]}"
+            )
+        return f"event {done}: the journal holds {len(self.runtime.journal)} events, not {done}"
+
+    def _shows(self) -> str:
+        """What the board lights now (the reserve bars left out)."""
+        lit = {
+            name: colour
+            for name in self.hal.light_names()
+            if not name.startswith("reserve") and (colour := self.hal.colour(name)) is not None
+        }
+        return json.dumps(lit)
+
+    def _no_guidance(self, done: int) -> str:
+        what = self.hand.timeouts[-1][1]
+        r = self.log[-1]
+        cut = "in a journal write" if r.in_write else "at a tick"
+        return (
+            f"event {done}: after the power cut at {r.at_ms} ms ({cut}, record event "
+            f"{r.event + 1}; the journal kept {r.kept}, came back with {r.resumed}) the board "
+            f"did not show what the hand waited for ({what}); it showed {self._shows()}"
+        )
 
     def _board_first(self) -> Any:
         deals = [ev for ev in self.runtime.journal.events if ev[0] == pacal.DEAL]

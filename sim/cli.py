@@ -4,6 +4,7 @@ python -m sim                       self-play one game of each, shown as text
 python -m sim check FILE            check a record line by line (JSON Lines out)
 python -m sim selfplay --game pyraos --games 10 --seed 1 --out DIR
 python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
+                            [--power-cuts N] [--fs littlefs|fat]
 python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J]
 """
 
@@ -67,6 +68,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _board_play(args: argparse.Namespace) -> int:
     from sim.board_play import BoardRun, reference_profile
+    from sim.flash import FatFlash, LittleFlash
     from tabletop.record import Record, RecordError
 
     try:
@@ -77,6 +79,9 @@ def _board_play(args: argparse.Namespace) -> int:
     if rec.game not in ("pacal", "pyraos"):
         print(f"board-play: no board for {rec.game} yet", file=sys.stderr)
         return 2
+    flash: LittleFlash | FatFlash | None = None
+    if args.power_cuts or args.fs is not None:
+        flash = FatFlash() if args.fs == "fat" else LittleFlash()
     run = BoardRun(
         reference_profile(rec.game),
         rec.game,
@@ -84,18 +89,24 @@ def _board_play(args: argparse.Namespace) -> int:
         seed=args.seed,
         mistakes=args.mistakes,
         noise=args.noise,
+        flash=flash,
+        power_cuts=args.power_cuts,
     )
     result = run.play(rec.events)
     deals = [ev for ev in rec.events if rec.game == "pacal" and ev[0] == pacal.DEAL]
     for line in run.runtime.journal.lines(deals):
         print(line)
     lat = sorted(result.latencies_ms)
-    summary = {
+    summary: dict[str, object] = {
         "events": result.events,
         "of": len(rec.events),
         "virtual_s": round(result.virtual_ms / 1000, 1),
         "mistakes": len(run.hand.mistakes),
+        "reboots": result.reboots,
+        "moves_redone": result.moves_redone,
     }
+    if flash is not None:
+        summary["fs"] = "fat" if isinstance(flash, FatFlash) else "littlefs"
     if lat:
         summary["latency_p50_ms"] = lat[len(lat) // 2]
         summary["latency_p95_ms"] = lat[min(len(lat) - 1, len(lat) * 95 // 100)]
@@ -177,6 +188,20 @@ def main(argv: list[str] | None = None) -> int:
     bp.add_argument("--mistakes", type=float, default=0.0, help="rate of hand mistakes, 0..1")
     bp.add_argument("--noise", type=float, default=1.0, help="sensor noise, times the profile's")
     bp.add_argument("--seed", type=int, default=0)
+    bp.add_argument(
+        "--power-cuts",
+        type=int,
+        default=0,
+        metavar="N",
+        help="cut the power N times at random instants (half inside a move's journal write), "
+        "reboot the firmware, let the hand restore and redo what the board lost",
+    )
+    bp.add_argument(
+        "--fs",
+        choices=("littlefs", "fat"),
+        default=None,
+        help="the flash the journal lives on (default with --power-cuts: littlefs)",
+    )
     sw = sub.add_parser(
         "sweep",
         help="Pyraos moves on the virtual board at rising sensor noise: accepted, waiting, "
@@ -193,8 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--moves and --jobs must be 1 or more, --mistakes 0..1")
         return _sweep(args)
     if args.command == "board-play":
-        if not 0.0 <= args.mistakes <= 1.0 or args.noise < 0:
-            parser.error("--mistakes must be 0..1 and --noise 0 or more")
+        if not 0.0 <= args.mistakes <= 1.0 or args.noise < 0 or args.power_cuts < 0:
+            parser.error("--mistakes must be 0..1, --noise and --power-cuts 0 or more")
         return _board_play(args)
     if args.command == "check":
         return _check(args.file)

@@ -52,6 +52,7 @@ class HandError(RuntimeError):
 
 Step = Wait | WaitFor
 Steps = Generator[Step, bool | None, None]
+Look = Generator[Step, bool | None, str]  # a wait that returns what it saw ('' if nothing)
 Event = tuple[Any, ...]
 
 # Kinds of mistakes (hand.mistakes lists them as (time, kind, detail)).
@@ -77,6 +78,7 @@ class Timing:
     press: tuple[int, int] = (80, 220)  # a short button press
     accept_timeout: int = 4000  # how long a person waits to see a move accepted
     answer_timeout: int = 4000  # ... or to see a read or a red light
+    resume_timeout: int = 8000  # ... or the board playing again after a power cut
     carry_mm: tuple[float, float] = (30.0, 50.0)  # above a piece's rest while carried
     drop_mm: tuple[float, float] = (1.0, 4.0)  # let go this high above the rest
     hover_mm: tuple[float, float] = (8.0, 16.0)  # hesitating this low (Pyraos)
@@ -117,6 +119,25 @@ class Hand:
     def perform(self, state: Any, event: Event) -> Steps:
         """The physical actions of one event; ``state`` is the rules state
         before it (a copy the hand may inspect but does not change)."""
+        raise NotImplementedError
+
+    def restore(self, target: Any, have: Any, new_game: bool) -> Steps:
+        """After a power cut the board lost record events the hand had made:
+        put the pieces back as the board's lights ask (red on a piece: lift
+        it; the hint colour on a place: put one back there), waiting to see
+        each light before acting on it, until the pieces are as ``target``
+        (the rules state the board resumed at) has them. ``have`` is the
+        state the hand made (what is on the board, as far as it knows).
+        ``new_game``: the board lost the game's every move and shows the game
+        select, so MENU first, then the board is cleared as it asks. A wait
+        that times out (a board that does not guide) is in ``timeouts`` and
+        ends the restore."""
+        raise NotImplementedError
+
+    def ready(self, state: Any) -> Steps:
+        """After a power cut: wait until the board plays ``state`` again (it
+        lights what the player to move may do), so that the next move is
+        not made while it still waits for the pieces to match."""
         raise NotImplementedError
 
     def accepts(self, event: Event) -> int:
@@ -182,6 +203,44 @@ class Hand:
 
     def _note(self, kind: str, detail: str) -> None:
         self.mistakes.append((self.now, kind, detail))
+
+    def _see(self, wanted: Sequence[tuple[str, str]], what: str, timeout: int = 0) -> Look:
+        """Wait until one of ``wanted`` ((light, colour) pairs) shows, at most
+        ``timeout`` ms (default: answer_timeout): returns that light's name,
+        or '' when none did in time (a timeout, unless the driver says the
+        wait was moot)."""
+        refs = [(name, self.colours[colour]) for name, colour in wanted]
+        seen: list[str] = []
+
+        def shows(o: Observer) -> bool:
+            for name, ref in refs:
+                if same_colour(o.light(name), ref):
+                    seen.append(name)
+                    return True
+            return False
+
+        met = yield WaitFor(shows, timeout or self.timing.answer_timeout, what)
+        if not seen:
+            if met is False:
+                self.timeouts.append((self.now, what))
+            return ""
+        return seen[-1]
+
+    def _lit(self, name: str, colour: str) -> bool:
+        """Does light ``name`` show ``colour`` now (a look at the board)?"""
+        return same_colour(self.hal.light(name), self.colours[colour])
+
+    def _select_lights(self) -> list[tuple[str, str]]:
+        """(light, colour) pairs of which one shows during the game select."""
+        raise NotImplementedError
+
+    def _new_game_asked(self) -> Look:
+        """The board lost the whole game and shows the game select: MENU."""
+        seen = yield from self._see(self._select_lights(), "the game select")
+        if seen:
+            yield self._wait(self.timing.react, "saw the game select")
+            yield from self.press_menu()
+        return seen
 
     def press_menu(self, long: bool = False) -> Steps:
         """Press MENU: short for a new game, long for the next game/variant.

@@ -202,6 +202,83 @@ class PacalHand(Hand):
                 yield Wait(ms, "lift")
                 self.physics.put_away(self.now)
 
+    def restore(self, target: Any, have: Any, new_game: bool) -> Steps:
+        # Lost build: the card lifted back into the hand; offer: both cards
+        # taken off the slots; take: the offer laid on its slots again; a
+        # keep or a deal: nothing to put back. Each as the board lights it:
+        # red on a field or slot to lift from, the hint colour where a card
+        # is missing (the hand knows which card that is from ``target``).
+        if new_game:
+            if not (yield from self._new_game_asked()):
+                return
+        elif target.phase == pacal.P_DEAL:
+            return  # between rounds: the deal made again clears the board first
+        fields, slots = self._layout(target, new_game)
+        ph = self.physics
+        for slot in (0, 1):
+            if slots[slot] < 0 and ph.slot_card(slot):
+                # a card of a move the cut broke off, lying on its reader
+                # (the board takes it either way): back into the hand
+                yield from self._off_slot(slot)
+        while True:
+            stacks = ph.stacks()
+            acts: dict[str, tuple[str, int]] = {}
+            wanted: list[tuple[str, str]] = []
+            for f, n in enumerate(stacks):
+                name = f"field{f // 10}.{f % 10 + 1}"
+                if n != len(fields[f]):
+                    acts[name] = ("field", f)
+                    wanted.append((name, "error" if n > len(fields[f]) else "hint"))
+            for slot in (0, 1):
+                card, want = ph.slot_card(slot), slots[slot]
+                if want >= 0 and card != want:
+                    acts[f"slot{slot}"] = ("slot", slot)
+                    wanted.append((f"slot{slot}", "error" if card else "hint"))
+            if not wanted:
+                return
+            seen = yield from self._see(wanted, "what to put back after the power cut")
+            if not seen:
+                return
+            yield self._wait(self.timing.react, "saw it")
+            kind, i = acts[seen]
+            if kind == "slot":
+                if ph.slot_card(i):
+                    yield from self._off_slot(i)
+                else:
+                    yield from self._to_slot(i, slots[i], False)
+            elif stacks[i] > len(fields[i]):
+                yield from self._lift_field(i)
+                ph.put_away(self.now)
+            else:
+                yield self._wait(self.timing.reach, "reach for the card")
+                ph.take_card(fields[i][stacks[i]], self.now)
+                yield from self._to_field(i // 10, i % 10 + 1)
+
+    def ready(self, state: Any) -> Steps:
+        # back in play: the turn light of a player who is to act (between
+        # rounds the board waits for the fields to be cleared: nothing lit)
+        if state.is_over() or state.phase == pacal.P_DEAL:
+            return
+        wanted = [(f"turn{p}", f"player{p}") for p in (0, 1)]
+        yield from self._see(wanted, "the board plays again", self.timing.resume_timeout)
+
+    def _layout(self, target: Any, new_game: bool) -> tuple[list[list[int]], list[int]]:
+        # The cards on each field (bottom first) and the card each slot must
+        # hold (0: none, -1: either) as the board expects them in ``target``.
+        n = len(self.physics.stacks())
+        if new_game:
+            return [[] for _ in range(n)], [0, 0]  # a game starts on an empty board
+        fields = [[c for c in (target.under[f], target.top[f]) if c] for f in range(n)]
+        if target.phase == pacal.P_TAKE:
+            return fields, list(target.offer)
+        if target.phase == pacal.P_OFFER:
+            return fields, [0, 0]
+        return fields, [-1, -1]
+
+    def _select_lights(self) -> list[tuple[str, str]]:
+        # the game select: the variant's slot in the win colour
+        return [("slot0", "win"), ("slot1", "win")]
+
     # -- motions ------------------------------------------------------------------------
 
     def _board_busy(self) -> bool:

@@ -11,6 +11,7 @@ from sim.hand.common import (
     WRONG_SPOT,
     Event,
     Hand,
+    HandError,
     Steps,
     Wait,
 )
@@ -82,6 +83,72 @@ class PyraosHand(Hand):
             yield from self._lift(pos)
             yield from self._away(side)
             side = 1 - side
+
+    def restore(self, target: Any, have: Any, new_game: bool) -> Steps:
+        # Lost place: the marble back to the reserve; raise: moved back down;
+        # take-back: the marbles put back, lowest first (a marble needs its
+        # four below). Each as the board lights it: red over a marble to
+        # lift, the hint colour where one is missing.
+        if new_game:
+            if not (yield from self._new_game_asked()):
+                return
+        want = 0 if new_game else target.occupied()
+
+        def fits(p: int, q: int) -> bool:
+            # marble p may go to the empty q: q does not rest on it, same player's
+            return not SUPPORT[q] >> p & 1 and self._owner(have, p) == self._owner(target, q)
+
+        while True:
+            occ = self.physics.occupied()
+            if occ == want:
+                return
+            lift = {sensor_below(i): i for i in _bits(occ & ~want) if not occ & ABOVE[i]}
+            put = {sensor_below(i): i for i in _bits(want & ~occ) if occ & SUPPORT[i] == SUPPORT[i]}
+            if not lift and not put:
+                raise HandError(f"cannot restore marbles {occ:#x} to {want:#x}")
+            wanted = [(k, "error") for k in lift] + [(k, "hint") for k in put]
+            seen = yield from self._see(wanted, "what to put back after the power cut")
+            if not seen:
+                return
+            yield self._wait(self.timing.react, "saw it")
+            if seen in lift:
+                # too much here: the marble back where a hint shows (a raise
+                # undone), or else to the reserve
+                pos = lift[seen]
+                back = [q for k, q in put.items() if self._lit(k, "hint") and fits(pos, q)]
+            else:
+                # missing here: the marble that is too much goes back down (a
+                # raise undone, the board may not see it on level 3), or one
+                # from the reserve
+                back = [put[seen]]
+                moved = [p for p in lift.values() if fits(p, back[0])]
+                pos = moved[0] if moved else -1
+            if pos >= 0:
+                yield from self._lift(pos)
+                if back:
+                    yield from self._set_down(back[0], False)
+                else:
+                    yield from self._away(self._owner(have, pos))
+            else:
+                yield self._wait(self.timing.reach, "reach for a reserve marble")
+                self.physics.take_from_reserve(self.now, side=self._owner(target, back[0]))
+                yield from self._set_down(back[0], False)
+
+    def ready(self, state: Any) -> Steps:
+        # back in play: where the player to move may go lights in their colour
+        if state.is_over():
+            return
+        colour = f"player{state.turn}"
+        names = sorted({sensor_below(i) for i in range(POSITIONS)})
+        wanted = [(k, colour) for k in names]
+        yield from self._see(wanted, "the board plays again", self.timing.resume_timeout)
+
+    def _owner(self, state: Any, pos: int) -> int:
+        return 1 if state.marbles[1] >> pos & 1 else 0
+
+    def _select_lights(self) -> list[tuple[str, str]]:
+        # the game select: the variant on player 0's reserve bar, in player 1's colour
+        return [("reserve0.0", "player1")]
 
     # -- motions -------------------------------------------------------------------
 
