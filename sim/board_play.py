@@ -513,7 +513,10 @@ class BoardRun:
             cuts = len(self.log)
             target = self._state(events[:n])
             have = self._state(events[:made])
-            if not self._look(self.hand.restore(target.copy(), have, n == 0)):
+            # (no event kept and no game to resume: the board is back in the
+            # game select)
+            new_game = n == 0 and not self.runtime.journal.resumed
+            if not self._look(self.hand.restore(target.copy(), have, new_game)):
                 return self._no_guidance(done)
             made = n
             if len(self.log) > cuts:

@@ -60,6 +60,7 @@ class Journal:
         self.store = store
         self.pending = 0  # events added but not yet written
         self.problems = []  # (file, line, what): damaged lines met, failed writes
+        self.resumed = False  # restored from a game in progress (restore())
 
     # -- the game -----------------------------------------------------------------
 
@@ -75,6 +76,8 @@ class Journal:
     def add(self, event):
         if self.game == "pacal" and event[0] == _REVEAL:
             return  # what a board learns, not a move
+        if self.store is not None and not self.store.current:
+            self.restart()  # the first event of a board that never started a game
         self.events.append(event)
         self.pending += 1
 
@@ -162,8 +165,9 @@ class Journal:
             else:
                 problems.append((_current(store), 1, "not a game of this board: %s %s" % (g, v)))
         if j is None:
-            j = cls(game, variant, store)
-            j.restart()
+            j = cls(game, variant, store)  # (its file comes with the first game)
+        else:
+            j.resumed = True
         j.problems = problems + j.problems
         return j
 

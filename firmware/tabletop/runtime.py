@@ -49,7 +49,7 @@ class Runtime:
             from tabletop.board.pacal_board import PacalBoard
 
             self.board = PacalBoard(profile, variant, self.journal)
-        if self.journal.events:
+        if self.journal.resumed:
             self._resume()
         self.draw = render.for_game(g)
         self.shown = -1  # board.version last drawn

@@ -59,12 +59,18 @@ class StoreTest(unittest.TestCase):
 
     # -- a game on flash ----------------------------------------------------------
 
-    def test_first_power_on_starts_an_empty_game_of_the_default(self):
+    def test_first_power_on_has_no_game_until_one_starts(self):
         j = self.journal("pyraos", "kids")
         self.assertEqual((j.game, j.variant, j.events, j.problems), ("pyraos", "kids", [], []))
+        self.assertFalse(j.resumed)  # the board shows the game select
+        self.assertEqual(self.fs.names(), [])  # no file for a game nobody started
+        j.restart()  # MENU
         self.assertEqual(self.fs.names(), ["g000001.jsonl"])
         head = json.loads(self.text("g000001.jsonl"))
         self.assertEqual(head, {"format": 1, "game": "pyraos", "variant": "kids"})
+        again = self.journal()
+        self.assertTrue(again.resumed)  # an empty game in progress comes back
+        self.assertEqual((again.variant, again.events), ("kids", []))
 
     def test_moves_are_written_at_flush_one_line_each_and_come_back(self):
         j = self.journal()
@@ -100,6 +106,7 @@ class StoreTest(unittest.TestCase):
 
     def test_a_new_game_keeps_the_last_unless_it_was_empty(self):
         j = self.journal()
+        j.restart()
         j.restart("kids")  # nothing played: replaced
         self.assertEqual(self.fs.names(), ["g000002.jsonl"])
         j.add(place(0, A1))

@@ -23,6 +23,7 @@ from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = 3000
+_CALIBRATE_STILL_MS = 300  # still this long at power on before the first calibration
 
 SELECT = 0
 PLAY = 1
@@ -115,18 +116,9 @@ class PyraosBoard:
         if not sensor.ready():
             return
         if not self.calibrated:
-            exp = self.expected
-            if exp:
-                # Power on in the middle of a game: start from what the
-                # sensors show is there (marbles may have been moved while
-                # the power was off; UNDO then lights the differences), and
-                # learn each marble's own error as well.
-                sensor.fit_occupancy(exp)
-                exp = (exp & ~sensor.missing(exp)) | sensor.strays(exp)
-                self.expected = exp
-                sensor.calibrate(exp, 400, sensor.band)
-            else:
-                sensor.calibrate(0)
+            if now_ms - sensor.moving_at < _CALIBRATE_STILL_MS:
+                return  # a hand over the board at power on: wait until it is gone
+            self._calibrate()
             self.calibrated = True
         if event == buttons.SHORT_MENU and self.mode == SELECT:
             self.new_game()
@@ -153,6 +145,27 @@ class PyraosBoard:
             elif self._back(obs, now_ms):
                 return
         self._play(obs, now_ms)
+
+    def _calibrate(self):
+        # Power on: start from what the sensors show is there (marbles may
+        # have been moved, or a move lost, while the power was off; UNDO
+        # then lights the differences from the game), learning each marble's
+        # own error as well. Missing marbles first, then strays against
+        # what is left; a marble on level 3 or the top is too weak for that
+        # test and shows only as the best small change.
+        sensor = self.sensor
+        exp = self.expected
+        sensor.fit_occupancy(exp)
+        exp &= ~sensor.missing(exp)
+        sensor.fit_occupancy(exp)
+        exp |= sensor.strays(exp)
+        sensor.fit_occupancy(exp)
+        sensor.search(exp)
+        best = sensor.best
+        if best.kind == pyramid.ADD and best.added >= 25:
+            exp |= 1 << best.added
+        self.expected = exp
+        sensor.calibrate(exp, 400, sensor.band if exp else 0)
 
     def _next_variant(self):
         games = self.profile.games

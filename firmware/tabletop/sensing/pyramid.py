@@ -154,8 +154,8 @@ class PyramidSensor(ChangeFinder):
 
     def calibrate(self, expected, limit=400, share=0):
         """Take the current readings as the baselines for the expected
-        occupancy, moving each by at most ``limit`` counts (so a stray marble
-        is not calibrated away). For power-on, when the position is a guess.
+        occupancy, where they are off by at most ``limit`` counts (more is a
+        stray marble or a hand, not calibrated away). For power-on.
 
         With ``share`` (x/256, the model's band: power on in the middle of a
         game), a sensor under marbles may move by that share of their field
@@ -175,7 +175,8 @@ class PyramidSensor(ChangeFinder):
                         field += v if v > 0 else -v
             lim = limit + (field * share >> 8)
             d = self.resid[s]
-            d = -lim if d < -lim else lim if d > lim else d
+            if d > lim or d < -lim:
+                continue  # not the sensor's error: a marble there or a hand near
             self.base[s] += d
             if field > limit:  # the marbles' errors, not the sensor's own
                 for p in range(POSITIONS):
