@@ -34,13 +34,14 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim bench sweep clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim bench sweep soak clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make sweep      Pyraos noise sweep: 10,000 moves at reference noise, then noisier (long)"
+	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
 	@echo "make pytest     only the tests (PYTEST_ARGS='-k pacal' passes arguments)"
@@ -109,6 +110,14 @@ sim: $(PY_STAMP)
 
 bench: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench $(ARGS)
+
+# The soak: each game's board plays for 24 h of virtual time (noise, mistakes,
+# power cuts, reboots), both at once. Hours on this machine; SOAK_HOURS=2 is quicker.
+SOAK_HOURS ?= 24
+soak: $(PY_STAMP)
+	$(PY) -m sim soak --game pacal --hours $(SOAK_HOURS) & p=$$!; \
+	$(PY) -m sim soak --game pyraos --hours $(SOAK_HOURS); a=$$?; wait $$p; b=$$?; \
+	test $$a -eq 0 -a $$b -eq 0
 
 # The Pyraos noise sweep: 10,000 moves at the profile's reference noise (exit 1
 # if one wrong move is accepted), then 1,000 at each higher level. About 25 min on 2 cores.

@@ -6,6 +6,7 @@ python -m sim selfplay --game pyraos --games 10 --seed 1 --out DIR
 python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
                             [--power-cuts N] [--fs littlefs|fat]
 python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J]
+python -m sim soak --game pyraos --hours 24 [--seed S] [--fs fat]
 """
 
 from __future__ import annotations
@@ -135,6 +136,14 @@ def _sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def _soak(args: argparse.Namespace) -> int:
+    from sim.soak import soak
+
+    report = soak(args.hours, args.game, args.seed, args.fs, cuts_per_game=args.cuts)
+    print(json.dumps(report.summary()), flush=True)
+    return 0 if report.ok else 1
+
+
 def _levels(text: str) -> list[float]:
     try:
         levels = [float(x) for x in text.split(",")]
@@ -212,7 +221,21 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--mistakes", type=float, default=0.2, help="rate of hand mistakes, 0..1")
     sw.add_argument("--seed", type=int, default=0, help="first game seed")
     sw.add_argument("--jobs", type=int, default=1, help="processes")
+    sk = sub.add_parser(
+        "soak",
+        help="one board plays game after game for HOURS of virtual time, with noise, mistakes, "
+        "power cuts and reboots (exit 1 at the first move lost or failure)",
+    )
+    sk.add_argument("--game", choices=("pacal", "pyraos"), default="pyraos")
+    sk.add_argument("--hours", type=float, default=24.0, help="virtual hours")
+    sk.add_argument("--seed", type=int, default=0)
+    sk.add_argument("--fs", choices=("littlefs", "fat"), default="littlefs")
+    sk.add_argument("--cuts", type=int, default=2, help="power cuts per game")
     args = parser.parse_args(argv)
+    if args.command == "soak":
+        if args.hours <= 0 or args.cuts < 0:
+            parser.error("--hours must be more than 0 and --cuts 0 or more")
+        return _soak(args)
     if args.command == "sweep":
         if args.moves < 1 or args.jobs < 1 or not 0.0 <= args.mistakes <= 1.0:
             parser.error("--moves and --jobs must be 1 or more, --mistakes 0..1")
