@@ -24,6 +24,7 @@ from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = 3000
 _CALIBRATE_STILL_MS = 300  # still this long at power on before the first calibration
+_CALIBRATE_WAIT_MS = 2000  # ... or this long at most (a board noisier than its profile)
 
 SELECT = 0
 PLAY = 1
@@ -52,6 +53,7 @@ class PyraosBoard:
         self.hints = 0  # hint colour: put a marble back here
         self.version = 0  # bumps whenever what to show changes
         self.calibrated = False
+        self.ready_at = -1  # when the sensing first had a full window
         self.back_at = -1  # when BACK was pressed, until it is acted on
         self.empty = None  # the sensor baselines when the last game started (empty board)
 
@@ -116,7 +118,12 @@ class PyraosBoard:
         if not sensor.ready():
             return
         if not self.calibrated:
-            if now_ms - sensor.moving_at < _CALIBRATE_STILL_MS:
+            if self.ready_at < 0:
+                self.ready_at = now_ms
+            if (
+                now_ms - sensor.moving_at < _CALIBRATE_STILL_MS
+                and now_ms - self.ready_at < _CALIBRATE_WAIT_MS
+            ):
                 return  # a hand over the board at power on: wait until it is gone
             self._calibrate()
             self.calibrated = True
