@@ -173,6 +173,9 @@ class PyraosBoard:
             exp |= 1 << best.added
         self.expected = exp
         sensor.calibrate(exp, 400, sensor.band if exp else 0)
+        # What it took in is a guess (a hand may have been near): a steady
+        # misfit left once the board is still is relearnt more freely.
+        sensor.unsure = True
 
     def _next_variant(self):
         games = self.profile.games
