@@ -203,7 +203,11 @@ def phase_heap_report():
     n_idle, n_move = M["n_idle"], M["n_move"]
     emit("firmware import heap, live (tabletop.runtime and its imports)", imported - base, "bytes")
     emit("raw profile dict (json.load)", M["raw"] - imported, "bytes")
-    emit("profile, its raw dict included (tabletop.profile.load)", M["profile"] - imported, "bytes")
+    emit(
+        "profile loaded, raw dict still alive (tabletop.profile.load)",
+        M["profile"] - imported,
+        "bytes",
+    )
     emit("runtime with one game set up, live (game modules, profile, board)",
          setup - imported, "bytes")  # fmt: skip
     emit("ticks replayed", N_TICKS, "")
