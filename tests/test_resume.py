@@ -144,3 +144,25 @@ def test_a_damaged_line_is_reported_and_play_resumes_before_it(flash: Any) -> No
     assert problems[0][:2] == (name, 9)
     assert any("refused on replay" in p[2] for p in problems)  # the moves after it
     assert g.run.runtime.board.mode == 2  # the marbles of moves 8-10: lift them
+
+
+def test_a_pacal_round_ended_by_a_last_card_that_fit_nowhere_replays() -> None:
+    # Such a card leaves no line (records.md), so on replay the next deal
+    # finds the last cards still awaited; the board must take them as kept.
+    # (Found by the soak: the board resumed after move 80 of 114.)
+    from tabletop.board.pacal_board import PacalBoard
+    from tabletop.journal import Journal
+
+    events = play_game("pacal", "duel", 847876999).events
+    real = pacal.Pacal("duel")
+    board_events = []
+    for ev in events:
+        real.apply(ev)
+        if ev[0] == pacal.DEAL:  # what a board journals: the two base cards it read
+            ev = (pacal.DEAL, ev[1], None, (ev[3][0], ev[3][pacal.FIELDS]))
+        board_events.append(ev)
+    board = PacalBoard(reference_profile("pacal"), "duel", Journal("pacal", "duel"))
+    assert board.resume(board_events) == len(board_events)
+    outcome, want = board.game.outcome(), real.outcome()
+    assert outcome is not None and want is not None
+    assert (outcome.winner, outcome.reason) == (want.winner, want.reason)

@@ -274,6 +274,8 @@ class PacalBoard:
             kind = ev[0]
             if kind == pacal.DEAL:
                 if self.game.fault(ev) is not None:
+                    self._last_cards_kept()
+                if self.game.fault(ev) is not None:
                     break
                 self.history = []
                 self.game.apply(ev)
@@ -294,6 +296,24 @@ class PacalBoard:
         self.mode = PLAY if g.is_over() or g.phase == pacal.P_DEAL else UNDO
         self.version += 1
         return kept
+
+    def _last_cards_kept(self):
+        # Replaying: a new round's deal while last cards are still awaited.
+        # Those were read and fitted nowhere, so they left no line (a card
+        # that cannot be built has none): reveal, for each, a card that fits
+        # nowhere on that pyramid (its value is unknown; only that it ended
+        # the round counts).
+        g = self.game
+        if g.phase != pacal.P_LAST:
+            return
+        for p in (0, 1):
+            if not g.awaiting[p]:
+                continue
+            for c in range(1, pacal.CARDS + 1):
+                reveal = (pacal.REVEAL, p, c, 0)
+                if not g.field_mask(p, c) and g.fault(reveal) is None:
+                    self._apply(reveal, journaled=False)
+                    break
 
     def _play(self):
         g = self.game
