@@ -112,7 +112,7 @@ def soak(
             result = run.play(events)
             report.games += 1
             report.moves += result.events
-            report.moves_redone += result.moves_redone
+            report.moves_redone = result.moves_redone  # (the run's count so far)
             if not result.ok or len(run.hand.timeouts) > waits:
                 report.ok = False
                 report.where = f"game {report.games} (seed {g_seed}, {variant}): " + (
