@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
-from sim.hand import Wait, make_hand
+from sim.hand import Wait, make_hand, wait_until
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.virtual_hal import VirtualHal, same_colour
 from tabletop import notation
@@ -388,14 +388,7 @@ class BoardRun:
                 self.advance(step.ms)
                 reply = None
                 continue
-            waited = 0
-            reply = False
-            while waited < step.timeout_ms:
-                if step.predicate(self):
-                    reply = True
-                    break
-                self.advance(self.tick_ms)
-                waited += self.tick_ms
+            reply = wait_until(step, self, self.advance, self.tick_ms)
             if not reply:
                 if len(self.log) > cuts:
                     self.moot_waits.append((self.hal.now_ms, step.what))

@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from sim.board_play import BOOT_MS, PROFILES, reference_profile
 from sim.flash import FatFlash, FileStore, LittleFlash
-from sim.hand import Wait, make_hand
+from sim.hand import Wait, make_hand, wait_until
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.virtual_hal import VirtualHal
 from tabletop.device import Device
@@ -424,13 +424,6 @@ class VirtualDevice:
                 self.advance(step.ms)
                 reply = None
                 continue
-            waited = 0
-            reply = False
-            while waited < step.timeout_ms:
-                if step.predicate(self):
-                    reply = True
-                    break
-                self.advance(self.tick_ms)
-                waited += self.tick_ms
+            reply = wait_until(step, self, self.advance, self.tick_ms)
             if not reply:
                 ok = False

@@ -24,20 +24,11 @@ from sim.flash import FatFlash, LittleFlash
 from sim.virtual_hal import same_colour
 from tabletop.record import Record
 from tabletop.rules import pacal
+from tests.test_board_play import journal_moves, record_moves
 
 GOLDEN = Path(__file__).parent / "golden"
 PYRAOS = "selfplay-pyraos-standard"
 DUEL = "pacal-duel-match"
-
-
-def journal_moves(stdout: str) -> list[dict[str, object]]:
-    lines = [json.loads(x) for x in stdout.splitlines()]
-    return [x for x in lines[1:] if "deal" not in x]
-
-
-def record_moves(path: Path) -> list[dict[str, object]]:
-    lines = [json.loads(x) for x in path.read_text().splitlines()]
-    return [x for x in lines[1:] if "deal" not in x]
 
 
 def golden(name: str) -> Record:

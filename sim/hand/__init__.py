@@ -62,6 +62,7 @@ from sim.hand.common import (
     Timing,
     Wait,
     WaitFor,
+    wait_until,
 )
 from sim.hand.pacal import PacalHand, base_tops
 from sim.hand.pyraos import PyraosHand
@@ -100,6 +101,7 @@ __all__ = [
     "Timing",
     "Wait",
     "WaitFor",
+    "wait_until",
     "PacalHand",
     "base_tops",
     "PyraosHand",
