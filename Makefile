@@ -5,6 +5,7 @@
 #   .venv/         Python packages from pyproject.toml (`.[dev]`, editable)
 #   .venv/mpstubs/ MicroPython stubs, pinned in pyproject.toml's `mpstubs` extra
 #   node_modules/  MicroPython WebAssembly build and pyright, from package-lock.json
+#   .venv/mplib/   MicroPython libraries the firmware uses (ssd1306), pinned in pyproject.toml
 #
 # Type checking, two ways:
 #   firmware/           pyright, basic mode, against the MicroPython stubs instead of
@@ -22,6 +23,7 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 PIP    := $(PY) -m pip --disable-pip-version-check --quiet
 MPSTUBS := $(VENV)/mpstubs/lib/site-packages
+MPLIB   := $(VENV)/mplib
 
 PY_STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
@@ -65,6 +67,7 @@ $(PY_STAMP): pyproject.toml | $(PY)
 	$(PIP) install -e '.[dev]'
 	rm -rf $(VENV)/mpstubs
 	$(PIP) install --target $(MPSTUBS) $(STUB_PINS)
+	$(PY) -m host_tools.mplib fetch $(MPLIB)
 	touch $@
 
 $(NPM_STAMP): package.json package-lock.json

@@ -122,6 +122,11 @@ def soak(
             run._run(run.hand.clear_board())  # the next game starts on an empty board
             run.advance(1000)
             if traced:
+                # MENU first: the finished game's state (a Pacal match's last
+                # round, its journal) is let go when a new game starts, and
+                # a long match would otherwise read as growth
+                run._run(run.hand.press_menu())
+                run.advance(300)
                 report.heap_kb.append(_firmware_heap_kb())
                 tracemalloc.stop()
     finally:

@@ -5,6 +5,7 @@
     hal.read_analog(buf)               # from the physics, at hal.now_ms
     hal.press("back", 1300, 150)       # BACK down from 1300 to 1450 ms (with contact bounce)
     hal.light("slot0")                 # (r, g, b) as the last frame shows it
+    hal.display.rows                   # the status display (None without pins.i2c)
 
 Everything the firmware reads is also written to ``hal.log`` (a SensorLog, tick
 by tick), so that the exact stream can be fed to the firmware again, on
@@ -187,6 +188,40 @@ class _Lights:
         return "other"
 
 
+class VirtualDisplay:
+    """The status display (an SSD1306 of 8 rows of 16 characters) as the
+    hal drives it: ``show_text`` draws, and each ``refresh`` sends one changed
+    row to the panel, as the MicroPython hal does over I2C. ``rows`` is what
+    the panel shows; with ``record``, ``shown`` holds every text drawn, as
+    (time, lines) (off in long runs: it would keep them all)."""
+
+    ROWS = 8
+    COLS = 16
+
+    def __init__(self, record: bool = True) -> None:
+        self.record = record
+        self.rows = [""] * self.ROWS
+        self.drawn = [""] * self.ROWS
+        self.shown: list[tuple[int, tuple[str, ...]]] = []
+
+    def draw(self, now_ms: int, lines: Sequence[str]) -> None:
+        if len(lines) > self.ROWS or any(len(x) > self.COLS for x in lines):
+            raise ValueError(f"status text does not fit {self.ROWS}x{self.COLS}: {lines!r}")
+        self.drawn = list(lines) + [""] * (self.ROWS - len(lines))
+        if self.record:
+            self.shown.append((now_ms, tuple(lines)))
+
+    def refresh(self) -> None:
+        for r in range(self.ROWS):
+            if self.rows[r] != self.drawn[r]:
+                self.rows[r] = self.drawn[r]
+                return
+
+    def text(self) -> str:
+        """What the panel shows, one line per row (trailing empty rows left out)."""
+        return "\n".join(self.rows).rstrip("\n")
+
+
 class VirtualHal:
     """The hal over a PyraosPhysics or PacalPhysics. Set ``now_ms`` every tick."""
 
@@ -208,6 +243,7 @@ class VirtualHal:
         self.presses: list[tuple[int, str, int]] = []  # every press: (time, button, ms)
         self._lights = _Lights(profile)
         self.transmits = 0
+        self.display = VirtualDisplay(record) if "i2c" in profile.pins else None
 
     # -- the hal ----------------------------------------------------------------------
 
@@ -241,6 +277,14 @@ class VirtualHal:
     def transmit(self, buf: bytearray) -> None:
         self.transmits += 1
         self._lights.transmit(self.now_ms, buf)
+
+    def show_text(self, lines: Sequence[str]) -> None:
+        if self.display is not None:
+            self.display.draw(self.now_ms, lines)
+
+    def refresh_display(self) -> None:
+        if self.display is not None:
+            self.display.refresh()
 
     # -- the simulator's side -------------------------------------------------------
 

@@ -59,4 +59,9 @@ def test_micropython_replay_matches_cpython(
     for i, (got, want) in enumerate(zip(frames, want_frames, strict=True)):
         assert got == want, f"frame {i} differs (t={want[0]})"
     assert [json.loads(x) for x in journal] == [json.loads(x) for x in run.runtime.journal.lines()]
+    # the status display's text, change by change
+    texts = [(x["t"], tuple(x["status"])) for x in lines if "status" in x]
+    assert run.hal.display is not None
+    assert texts == run.hal.display.shown
+    assert len(texts) >= 3
     assert len(run.runtime.journal) >= events // 2

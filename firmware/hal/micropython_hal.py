@@ -6,10 +6,22 @@
     hal.read_analog(levels)                # levels = array("H", [0] * profile.analog_channels)
     hal.read_buttons()                     # bit 0 MENU, bit 1 BACK; 1 = pressed
     hal.transmit(pixels.buf)               # Pixels(..., transmit=hal.transmit)
+    hal.show_text(lines)                   # the status display, if there is one:
+    hal.refresh_display()                  # ... sends at most one changed row a call
 
 Every pin and bus is built once, here, from ``profile.pins`` (and stays there
 as ``spi``, ``latch``, ``select``, ``adcs``, ``menu``, ``back``, ``leds``); the
 four methods then allocate nothing (no garbage, no GC pause while scanning).
+
+The status display (optional): an SSD1306 128x64 on ``pins.i2c``, driven by
+micropython-lib's ``ssd1306`` module (``mpremote mip install ssd1306``). If the
+profile names no I2C bus ``display`` is None; if it names one but no display
+answers at its address (or the module is missing), ``display`` is None too
+and ``display_problem`` says why: the board plays on without it. The text is
+drawn into the driver's frame buffer at once; each ``refresh_display()``
+sends one changed row (a 128-byte page, about 3 ms at 400 kHz) so that a
+whole new screen (23 ms) never holds up the scan. An I2C error turns the
+display off (``display_problem``), never the game.
 
     blink = error_light(raw_profile)       # when the profile itself is bad
     blink(True); blink(False)              # the LED chain red/off, else the on-board LED
@@ -30,10 +42,17 @@ _MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
 _SELECT_PINS = const(4)
 _MENU = const(1)  # bits of read_buttons()
 _BACK = const(2)
+_WIDTH = const(128)  # the SSD1306 in pixels; its 8x8 font gives 8 rows of 16 characters
+_HEIGHT = const(64)
+_ROWS = const(8)
+_ADDR = const(0x3C)  # the usual SSD1306 address (0x3D with its SA0 pin high)
+_FREQ = const(400000)
+_SET_COL_ADDR = const(0x21)  # SSD1306 commands: column range, page range
+_SET_PAGE_ADDR = const(0x22)
 
 
 class MicroPythonHal:
-    def __init__(self, profile, machine=None, neopixel=None, sleep_us=None):
+    def __init__(self, profile, machine=None, neopixel=None, sleep_us=None, ssd1306=None):
         if machine is None:
             import machine
         if neopixel is None:
@@ -98,6 +117,42 @@ class MicroPythonHal:
         # WS2812B chain: the driver's own buffer, written as is (wire order).
         self.leds = neopixel.NeoPixel(self._pin("pins.leds", pins["leds"]), profile.led_count)
         self._led_bytes = 3 * profile.led_count
+
+        self.display = None
+        self.display_problem = None
+        self._rows = [""] * _ROWS
+        self._dirty = 0  # bit per row drawn but not sent yet
+        if "i2c" in pins:
+            self._start_display(pins["i2c"], ssd1306)
+
+    def _start_display(self, cfg, driver):
+        m = self._machine
+        try:
+            i2c = m.I2C(
+                cfg["id"],
+                sda=m.Pin(cfg["sda"]),
+                scl=m.Pin(cfg["scl"]),
+                freq=cfg.get("freq", _FREQ),
+            )
+        except ValueError as e:
+            raise ProfileError("pins.i2c", "%s (I2C %d)" % (e, cfg["id"]))
+        addr = cfg.get("addr", _ADDR)
+        try:
+            if addr not in i2c.scan():
+                self.display_problem = "no display answers at I2C address 0x%02x" % addr
+                return
+            if driver is None:
+                import ssd1306 as driver
+            d = driver.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)
+        except ImportError:
+            self.display_problem = "no ssd1306 module (mpremote mip install ssd1306)"
+            return
+        except OSError as e:
+            self.display_problem = "display: %s" % e
+            return
+        buf = memoryview(d.buffer)
+        self._pages = tuple(buf[r * _WIDTH : (r + 1) * _WIDTH] for r in range(_ROWS))
+        self.display = d
 
     def _pin(self, key, n, *args, **kw):
         try:
@@ -167,6 +222,45 @@ class MicroPythonHal:
         leds = self.leds
         leds.buf[:] = buf  # a copy into the driver's buffer; allocates nothing
         leds.write()
+
+    def show_text(self, lines):
+        """Draw ``lines`` (at most 8 strings of 16 characters, tabletop.status)
+        into the display's frame buffer; the rows that changed are sent by
+        the next calls of ``refresh_display``."""
+        d = self.display
+        if d is None:
+            return
+        rows = self._rows
+        for r in range(_ROWS):
+            text = lines[r] if r < len(lines) else ""
+            if text != rows[r]:
+                rows[r] = text
+                d.fill_rect(0, 8 * r, _WIDTH, 8, 0)
+                d.text(text, 0, 8 * r, 1)
+                self._dirty |= 1 << r
+
+    def refresh_display(self):
+        """Send the first changed row, if any (one I2C page write)."""
+        dirty = self._dirty
+        d = self.display
+        if not dirty or d is None:
+            return
+        r = 0
+        while not dirty >> r & 1:
+            r += 1
+        self._dirty = dirty & ~(1 << r)
+        try:
+            d.write_cmd(_SET_COL_ADDR)
+            d.write_cmd(0)
+            d.write_cmd(_WIDTH - 1)
+            d.write_cmd(_SET_PAGE_ADDR)
+            d.write_cmd(r)
+            d.write_cmd(r)
+            d.write_data(self._pages[r])
+        except OSError as e:
+            # unplugged, say: the game goes on without it
+            self.display = None
+            self.display_problem = "display: %s" % e
 
 
 Hal = MicroPythonHal  # what firmware/main.py builds on this port

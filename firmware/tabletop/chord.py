@@ -25,6 +25,10 @@ class ChordHal:
         self.read_digital = hal.read_digital
         self.read_analog = hal.read_analog
         self.transmit = hal.transmit
+        self.display = getattr(hal, "display", None)
+        if self.display is not None:
+            self.show_text = hal.show_text
+            self.refresh_display = hal.refresh_display
         self.grace_ms = grace_ms
         self.hold_ms = hold_ms
         self.now = 0

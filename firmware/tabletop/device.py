@@ -158,6 +158,9 @@ class Device:
         self.error_rgb = colours["error"] if "error" in colours else ERROR_RGB
         self.mode = PLAY
         self.say({"event": "boot", "mode": PLAY})
+        problem = getattr(hal, "display_problem", None)
+        if problem is not None:
+            self.say({"event": "display", "problem": problem})
         try:
             self.runtime = self._new_runtime()
         except Exception as err:
@@ -208,9 +211,13 @@ class Device:
     def _new_runtime(self):
         # Over the store, a new Runtime resumes the game in progress from its
         # journal. Without one (no filesystem) there is nothing to resume from.
-        rt = Runtime(self.profile, self.tap, store=self.store)
+        rt = Runtime(self.profile, self.tap, store=self.store, status=self._status)
         self._journal_problems(rt.journal)
         return rt
+
+    def _status(self, lines):
+        # The status display's text goes to the host too (docs/DEVICE.md).
+        self.say({"event": "status", "lines": lines})
 
     def _journal_problems(self, journal):
         # Damaged lines skipped and moves refused on replay (at power on), a

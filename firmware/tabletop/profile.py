@@ -215,11 +215,16 @@ def _pins(c, p):
         if not adcs or len(adcs) * 16 < p.analog_channels:
             m.fail("adc", "needs one ADC pin per 16 analog channels (%d)" % p.analog_channels)
     if "i2c" in c.obj:
+        # the optional status display (SSD1306); address and bus speed have defaults
         i = c.sub("i2c")
-        i.keys(("id", "sda", "scl"))
+        i.keys(("id", "sda", "scl"), ("addr", "freq"))
         i.int("id", 0, 3)
         i.int("sda", 0, 63)
         i.int("scl", 0, 63)
+        if "addr" in i.obj:
+            i.int("addr", 8, 119)
+        if "freq" in i.obj:
+            i.int("freq", 10000, 1000000)
     p.pins = c.obj
 
 

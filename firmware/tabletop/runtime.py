@@ -12,6 +12,13 @@ built over it resumes the game in progress (the board replays it and waits
 until the pieces match, lighting what differs), or starts the board's first
 game. An accepted move is written once the LEDs show the answer. What was
 damaged or could not be replayed is in ``journal.problems``.
+
+Status text (tabletop.status): when the hal has a display (``hal.display``
+not None) or a ``status`` callback is given, the lines are worked out each
+time what the board shows changes (or a move is journaled), drawn with
+``hal.show_text(lines)`` and passed to ``status(lines)`` when they differ
+from the last; every tick ``hal.refresh_display()`` sends what is left of
+them. Without either, the text modules are never loaded.
 """
 
 from array import array
@@ -24,7 +31,7 @@ _FRAME_MS = 20  # animations redraw at most this often
 
 
 class Runtime:
-    def __init__(self, profile, hal, game=None, store=None):
+    def __init__(self, profile, hal, game=None, store=None, status=None):
         self.profile = profile
         self.hal = hal
         self.digital = bytearray(profile.registers)
@@ -55,6 +62,16 @@ class Runtime:
         self.shown = -1  # board.version last drawn
         self.drawn_at = 0
         self.ticks = 0
+        self.on_status = status
+        self.display = getattr(hal, "display", None) is not None
+        self.text = None  # the status text module, when something shows the text
+        if self.display or status is not None:
+            from tabletop import status as text
+
+            self.text = text.for_game(g)
+        self.lines = ()  # the status text last shown
+        self.told = -1  # board.version and journal length when it was worked out
+        self.told_moves = -1
 
     def tick(self, now_ms):
         hal = self.hal
@@ -74,6 +91,25 @@ class Runtime:
             self.drawn_at = now_ms
         if self.journal.pending:
             self.journal.flush()  # after the answer is on the LEDs
+        if self.text is not None:
+            self._status()
+
+    def _status(self):
+        board = self.board
+        text = self.text
+        moves = len(self.journal)
+        if text is not None and (board.version != self.told or moves != self.told_moves):
+            self.told = board.version
+            self.told_moves = moves
+            lines = text.lines(board)
+            if lines != self.lines:
+                self.lines = lines
+                if self.display:
+                    self.hal.show_text(lines)
+                if self.on_status is not None:
+                    self.on_status(lines)
+        if self.display:
+            self.hal.refresh_display()
 
     def _resume(self):
         # Replay the journal's events through the board; the first one the

@@ -66,6 +66,8 @@ class ReplayHal:
             self.a.append([unhexlify(x) for x in tick.get("a", ())])
             self.b.append(tick.get("b", ()))
         self.i = -1
+        self.sent = 0.0
+        self.timing = False
 
     def next_tick(self):
         self.i += 1
@@ -90,7 +92,8 @@ class ReplayHal:
         return v
 
     def transmit(self, buf):
-        pass
+        if self.timing:  # (now_ms() allocates: not in the heap pass)
+            self.sent = now_ms()  # when the LED frame went out
 
 
 def calibration_loop(n):
@@ -113,7 +116,7 @@ M = {}
 for _key in (
     "base", "imported", "raw", "profile", "setup_live", "peak", "end",
     "import_alloc", "load_alloc", "runtime_alloc", "game_alloc",
-    "n_idle", "n_move", "idle_alloc", "idle_allocating", "move_alloc",
+    "n_idle", "n_move", "idle_alloc", "idle_allocating", "move_alloc", "said",
 ):  # fmt: skip
     M[_key] = 0
 load = Runtime = raw = profile = rt = None
@@ -133,7 +136,7 @@ def tick_alloc(rt, hal):
     if len(rt.journal) != events:
         M["n_move"] += 1
         M["move_alloc"] += a
-    elif rt.board.version == shown:
+    elif rt.board.version == shown and rt.ticks > 1:  # (the first tick draws the first screen)
         M["n_idle"] += 1
         M["idle_alloc"] += a
         if a:
@@ -173,11 +176,17 @@ def phase_drop_raw():
     raw = None  # (the profile does not keep it)
 
 
+def said(lines):
+    # The status text, as the device passes it on (tabletop.device sends it
+    # to the host): worked out on every change, as on a board.
+    M["said"] += 1
+
+
 def phase_runtime():
     global rt
     M["profile"] = gc.mem_alloc()
     a = gc.mem_alloc()
-    rt = Runtime(profile, HAL, (GAME, VARIANT))
+    rt = Runtime(profile, HAL, (GAME, VARIANT), status=said)
     M["runtime_alloc"] = gc.mem_alloc() - a
     HAL.i = -1
 
@@ -212,6 +221,7 @@ def phase_heap_report():
          setup - imported, "bytes")  # fmt: skip
     emit("ticks replayed", N_TICKS, "")
     emit("moves accepted", n_move, "")
+    emit("status texts worked out (on the display and to the host)", M["said"], "")
     emit("bytes per idle tick (mean)", M["idle_alloc"] // max(1, n_idle), "bytes")
     emit("idle ticks that allocated", M["idle_allocating"], "of %d" % n_idle)
     if n_move:
@@ -234,32 +244,40 @@ def phase_timing():
     """A second pass over the log through a fresh runtime, timing each tick
     (no heap calls: the figures above came from the first pass)."""
     with open(PROFILE_PATH) as f:
-        timed = Runtime(load(json.load(f)), HAL, (GAME, VARIANT))
+        timed = Runtime(load(json.load(f)), HAL, (GAME, VARIANT), status=said)
     HAL.i = -1
+    HAL.timing = True
     idle = array("f", bytes(4 * N_TICKS))
     moves = array("f", bytes(4 * 400))
+    answers = array("f", bytes(4 * 400))  # tick start to the LED frame, move ticks
     n_idle = n_move = 0
     for _ in range(N_TICKS):
         t = HAL.next_tick()
         shown = timed.board.version
         events = len(timed.journal)
+        HAL.sent = -1.0
         t0 = now_ms()
         timed.tick(t)
         cost = now_ms() - t0
         if len(timed.journal) != events:
             if n_move < 400:
                 moves[n_move] = cost
+                answers[n_move] = HAL.sent - t0 if HAL.sent >= 0 else cost
             n_move += 1
         elif timed.board.version == shown:
             idle[n_idle] = cost
             n_idle += 1
     idle = sorted(idle[:n_idle])
     moves = sorted(moves[: min(400, n_move)])
+    answers = sorted(answers[: min(400, n_move)])
     emit("idle tick p50", round(idle[len(idle) // 2], 3), "ms")
     emit("idle tick p95", round(idle[len(idle) * 95 // 100], 3), "ms")
     if moves:
         emit("move tick p50", round(moves[len(moves) // 2], 3), "ms")
         emit("move tick max", round(moves[-1], 3), "ms")
+        # the part of a move tick before its LED frame goes out (the journal
+        # write and the status text come after the answer)
+        emit("move answered (tick start to LED frame) max", round(answers[-1], 3), "ms")
     reps = 20000
     t0 = now_ms()
     calibration_loop(reps)

@@ -6,7 +6,8 @@ the MicroPython WebAssembly build) and print what the firmware did.
 LOG.json is sim.virtual_hal.SensorLog.to_json(): per tick the raw readings
 the virtual board gave. The runtime ticks once per logged tick, at the logged
 time, exactly as the device loop does. Prints one JSON object per LED frame
-that differs from the one before ({"t", "frame"}), then {"journal": [...]}.
+that differs from the one before ({"t", "frame"}), each new status text
+({"t", "status": [...]}) and then {"journal": [...]}.
 """
 
 import json
@@ -64,7 +65,11 @@ def main(profile_path, game, variant, log_path):
     with open(log_path) as f:
         log = json.load(f)
     hal = ReplayHal(log["ticks"])
-    rt = Runtime(profile, hal, (game, variant))
+
+    def status(lines):
+        print(json.dumps({"t": hal.now_ms, "status": lines}))
+
+    rt = Runtime(profile, hal, (game, variant), status=status)
     for _ in range(len(log["ticks"])):
         rt.tick(hal.next_tick())
     print(json.dumps({"journal": rt.journal.lines()}))

@@ -41,7 +41,8 @@
 // firmware/**/*.py and *.json (the board profiles) are copied and /repo/firmware is on sys.path, so `import tabletop`
 // works. Each test module's folder (its .py files and packages) is copied too and is
 // first on sys.path while that module imports, so sibling helpers import as well.
-// Files from outside the repository go to /ext/N/.
+// Files from outside the repository go to /ext/N/. The libraries in .venv/mplib
+// (fetched by the Makefile) are in /lib, on sys.path, as on a board.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -205,10 +206,19 @@ async function boot(opts, stdoutSink, stderrSink) {
     if (stat.isDirectory()) putTree(FS, host, toMp(host), true);
     else putFile(FS, host, toMp(path.dirname(host)) + "/" + path.basename(host));
   }
+  // The MicroPython libraries the Makefile fetched (.venv/mplib: ssd1306) go
+  // into /lib, where `mip install` puts them on a board.
+  const mplib = path.join(opts.root, ".venv", "mplib");
+  if (fs.existsSync(mplib)) {
+    for (const name of fs.readdirSync(mplib)) {
+      if (name.endsWith(".py")) putFile(FS, path.join(mplib, name), "/lib/" + name);
+    }
+  }
   putFile(FS, path.join(HERE, "mp_driver.py"), "/runner/mp_driver.py");
   mp.runPython(
     `import os, sys\nos.chdir(${JSON.stringify(MP_ROOT)})\n` +
-      `sys.path[:0] = ["/runner", ${JSON.stringify(MP_ROOT + "/firmware")}]\n`,
+      `sys.path[:0] = ["/runner", ${JSON.stringify(MP_ROOT + "/firmware")}]\n` +
+      `if "/lib" not in sys.path: sys.path.append("/lib")\n`,
   );
   return { mp, toMp };
 }

@@ -161,7 +161,12 @@ class DeviceBootTest(unittest.TestCase):
         self.assertEqual(dev.runtime.ticks, 100)
         boot = (device.BOOT_SAMPLES - 1) * device.BOOT_SAMPLE_MS  # BACK read a few times
         self.assertEqual(p.t, 1000 + boot + 100 * profile("pyraos").tick_ms)
-        self.assertEqual(p.lines(), [{"event": "boot", "mode": "play"}])
+        said = p.lines()
+        self.assertEqual(said[0], {"event": "boot", "mode": "play"})
+        # then the game-select screen's status text, once
+        self.assertEqual(len(said), 2)
+        self.assertEqual(said[1]["event"], "status")
+        self.assertEqual(said[1]["lines"][:2], ["Pyraos", "standard 1/3"])
         self.assertTrue(p.hal_made.frames)
 
     def test_back_held_at_power_on_is_safe_mode(self):

@@ -100,6 +100,8 @@ class Board:
         self.previous = 0  # the selection before the last switch
         self.early_reads = 0
         self.strip = None
+        self.i2c = None
+        self.panel = None  # an SSD1306 on the I2C bus (Panel), if one is fitted
 
     # -- what the tests set
 
@@ -253,6 +255,96 @@ class FakeNeoPixel:
         self.frames += 1
 
 
+class Panel:
+    """An SSD1306 on the I2C bus, as far as a driver uses it: a command
+    arrives as the two bytes (0x80, cmd), display data as a write of 0x40
+    then the bytes. The graphics RAM is 8 pages of 128 columns (one byte:
+    8 pixels down, bit 0 on top); the driver sets horizontal addressing,
+    where data fills the column range of a page, then the next page of the
+    page range. ``present`` False: the panel does not answer (unplugged)."""
+
+    # the commands that take arguments, and how many
+    ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1}
+    ARGS.update({0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1})
+
+    def __init__(self, addr=0x3C):
+        self.addr = addr
+        self.present = True
+        self.ram = bytearray(8 * 128)
+        self.cols = (0, 127)
+        self.pages = (0, 7)
+        self.col = 0
+        self.page = 0
+        self.command = []  # a command waiting for its arguments
+        self.data_writes = 0
+        self.on = False
+
+    def cmd(self, b):
+        c = self.command
+        c.append(b)
+        if len(c) - 1 < self.ARGS.get(c[0], 0):
+            return
+        self.command = []
+        if c[0] == 0x21:
+            self.cols = (c[1], c[2])
+            self.col = c[1]
+        elif c[0] == 0x22:
+            self.pages = (c[1], c[2])
+            self.page = c[1]
+        elif c[0] in (0xAE, 0xAF):
+            self.on = c[0] == 0xAF
+
+    def data(self, buf):
+        self.data_writes += 1
+        for b in buf:
+            self.ram[self.page * 128 + self.col] = b
+            if self.col < self.cols[1]:
+                self.col += 1
+            else:
+                self.col = self.cols[0]
+                self.page = self.page + 1 if self.page < self.pages[1] else self.pages[0]
+
+    def row(self, r):
+        return bytes(self.ram[r * 128 : (r + 1) * 128])
+
+
+class FakeI2C:
+    board = None
+
+    def __init__(self, id, sda=None, scl=None, freq=400000):
+        if id not in (0, 1):
+            raise ValueError("bad I2C peripheral")
+        self.id = id
+        self.sda = sda.n
+        self.scl = scl.n
+        self.freq = freq
+        self.board.i2c = self
+
+    def _panel(self, addr):
+        panel = self.board.panel
+        if panel is None or not panel.present or panel.addr != addr:
+            raise OSError(19)  # ENODEV: no acknowledge
+        return panel
+
+    def scan(self):
+        panel = self.board.panel
+        return [panel.addr] if panel is not None and panel.present else []
+
+    def writeto(self, addr, buf):
+        panel = self._panel(addr)
+        if buf[0] != 0x80 or len(buf) != 2:
+            raise ValueError("not a command write")
+        panel.cmd(buf[1])
+        return 2
+
+    def writevto(self, addr, bufs):
+        panel = self._panel(addr)
+        if bytes(bufs[0]) != b"\x40":
+            raise ValueError("not a data write")
+        panel.data(bufs[1])
+        return 1 + len(bufs[1])
+
+
 class Module:
     """Stands in for a module: the given names as attributes."""
 
@@ -272,15 +364,21 @@ def _bound(cls, board):
 def fake_modules(board):
     """(machine, neopixel) stand-ins wired to ``board``."""
     machine = Module(
-        Pin=_bound(FakePin, board), SPI=_bound(FakeSPI, board), ADC=_bound(FakeADC, board)
+        Pin=_bound(FakePin, board),
+        SPI=_bound(FakeSPI, board),
+        ADC=_bound(FakeADC, board),
+        I2C=_bound(FakeI2C, board),
     )
     return machine, Module(NeoPixel=_bound(FakeNeoPixel, board))
 
 
-def build(profile, **kw):
+def build(profile, panel=None, ssd1306=None, **kw):
     board = Board(profile, **kw)
+    board.panel = panel
     machine, neopixel = fake_modules(board)
-    hal = MicroPythonHal(profile, machine=machine, neopixel=neopixel, sleep_us=board.sleep_us)
+    hal = MicroPythonHal(
+        profile, machine=machine, neopixel=neopixel, sleep_us=board.sleep_us, ssd1306=ssd1306
+    )
     return hal, board
 
 

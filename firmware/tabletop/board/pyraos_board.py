@@ -66,6 +66,12 @@ class PyraosBoard:
             self.hints = hints
             self.version += 1
 
+    def _first(self, x):
+        # the marble lifted first in a take-back (-1: none): shown as text
+        if x != self.first_lift:
+            self.first_lift = x
+            self.version += 1
+
     def _idle_targets(self):
         g = self.game
         if g.phase == pyraos.P_REMOVE:
@@ -276,7 +282,7 @@ class PyraosBoard:
             return
         p = g.turn
         if kind == pyramid.NONE:
-            self.first_lift = -1
+            self._first(-1)
             self._show(self._idle_targets(), 0, 0)
             return
         if g.phase == pyraos.P_REMOVE:
@@ -331,7 +337,7 @@ class PyraosBoard:
             if not removable >> x & 1:
                 self._show(0, 1 << x, 0)
                 return
-            self.first_lift = x
+            self._first(x)
             second = g.removable_mask(x)
             if not second:
                 self._accept((pyraos.REMOVE, p, x, -1), obs, now_ms)

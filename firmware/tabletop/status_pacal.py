@@ -1,0 +1,140 @@
+"""The Pacal board's status text (see tabletop.status)."""
+
+from tabletop.board import pacal_board as pb
+from tabletop.render import variant_number
+from tabletop.rules import pacal
+from tabletop.sensing import cards
+from tabletop.status import COLS, select_screen
+
+
+def wrap(text, rows=2):
+    """``text`` broken at spaces into at most ``rows`` lines of COLS
+    characters (a word longer than a line is cut; what does not fit is
+    left out, the last line then ends in '..')."""
+    out = []
+    line = ""
+    for word in text.split():
+        if len(word) > COLS:
+            word = word[:COLS]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= COLS:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+            if len(out) == rows:
+                break
+    if line and len(out) < rows:
+        out.append(line)
+    elif line and out:  # cut short
+        last = out[-1]
+        out[-1] = (last if len(last) <= COLS - 2 else last[: COLS - 2]) + ".."
+    return out
+
+
+def _who(p):
+    return "P%d" % (p + 1)
+
+
+def _reason(text):
+    # The rules count players from 0 ("player 1 cannot build 3"); the
+    # board's players are P1 and P2.
+    out = []
+    words = text.split()
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "player" and i + 1 < len(words) and words[i + 1].isdigit():
+            out.append(_who(int(words[i + 1])))
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return " ".join(out)
+
+
+def _slot(board, s):
+    # Why a slot shows red: the card on it, as the reader sees it.
+    v = board.readers.value[s]
+    if v == cards.MISREAD:
+        return "Slot %d: misread" % (s + 1)
+    if v > 0 and board.game.loc[v] != pacal.L_UNDEALT:
+        return "Slot %d: %d used" % (s + 1, v)
+    return "Slot %d: lift it" % (s + 1)
+
+
+def _problems(board):
+    out = []
+    for s in (0, 1):
+        if board.slot_errors >> s & 1:
+            out.append(_slot(board, s))
+    if board.field_errors:
+        out.append("Red: lift card")
+    if board.field_hints:
+        out.append("Lit: lay card")
+    if board.slot_hints and not board.slot_errors:
+        out.append("Card to lit slot")
+    return out
+
+
+def _play(board, g, solo):
+    ph = g.phase
+    if ph == pacal.P_OFFER:
+        return [_who(g.turn) + ": offer two", "cards on slots"]
+    if ph == pacal.P_TAKE:
+        return [_who(1 - g.turn) + ": take one"]
+    out = []
+    for p in (0,) if solo else (0, 1):
+        name = "" if solo else _who(p) + ": "
+        if g.awaiting[p]:
+            out.append(name + ("next card" if solo else "card on slot"))
+        elif g.pending[p]:
+            out.append(name + "build %d" % g.pending[p])
+    return out
+
+
+def lines(board):
+    variant = board.variant
+    prof = board.profile
+    if board.mode == pb.SELECT:
+        return select_screen("Pacal", variant, variant_number(prof, variant), len(prof.games))
+    g = board.game
+    solo = g.variant == pacal.SOLO
+    over = g.is_over()
+    if solo:
+        head = ["Pacal solo", "Cards used %d" % g.cards_used()]
+    else:
+        ended = over or g.phase == pacal.P_DEAL and g.results and board.mode == pb.PLAY
+        n = len(g.results) + (0 if ended else 1)
+        head = ["Pacal duel", "Round %d   %d - %d" % (n, g.wins[0], g.wins[1])]
+    head.append("")
+    mode = board.mode
+    if over:
+        out = g.outcome()
+        if solo:
+            said = ["Pyramid done!"] if out.winner == 0 else ["No pyramid:"]
+        else:
+            said = ["Draw"] if out.winner is None else [_who(out.winner) + " wins match"]
+        return tuple(head + said + wrap(_reason(out.reason)) + ["MENU: new game"])
+    if mode == pb.CLEAR:
+        return tuple(head + ["Clear the board"] + _problems(board))[:8]
+    if mode == pb.PLAY and g.phase == pacal.P_DEAL and g.results:
+        # the round is over: shown until the board is cleared for the next
+        w = g.results[-1]
+        said = ["Round drawn"] if w is None else [_who(w) + " won round"]
+        said += wrap(_reason(g.reasons[-1]))
+        if board.stuck >= 0:
+            said.append("Both stuck" if board.stuck == 2 else _who(board.stuck) + " is stuck")
+        return tuple(head + said + ["Clear the board"])[:8]
+    if mode == pb.BASES:
+        said = ["Each: top card", "of your pile on", "your slot"]
+    elif mode == pb.BASES_OFF:
+        said = [_who(g.first) + " offers first", "Lift both cards"]
+    elif mode == pb.UNDO:
+        said = ["Undo: lift red,", "lay what is lit"]
+    else:
+        said = _play(board, g, solo)
+        if board.stuck >= 0:
+            said.append("Both stuck" if board.stuck == 2 else _who(board.stuck) + " is stuck")
+    return tuple(head + said + _problems(board))[:8]

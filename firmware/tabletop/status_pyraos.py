@@ -1,0 +1,40 @@
+"""The Pyraos board's status text (see tabletop.status)."""
+
+from tabletop.board import pyraos_board as pb
+from tabletop.render import variant_number
+from tabletop.rules import pyraos
+from tabletop.status import select_screen
+
+NAMES = ("Light", "Dark")  # player 0 plays the light marbles (records.md)
+
+
+def lines(board):
+    variant = board.variant
+    if board.mode == pb.SELECT:
+        games = board.profile.games
+        return select_screen("Pyraos", variant, variant_number(board.profile, variant), len(games))
+    g = board.game
+    head = ("Pyraos " + variant, "Move %d" % (g.plies + 1), "Marbles %d : %d" % tuple(g.reserve))
+    mode = board.mode
+    if mode == pb.CLEAR:
+        return head + ("", "Clear the board", "(red: lift it)")
+    if mode == pb.UNDO:
+        return head + ("", "Undo: lift red,", "put back where", "lit")
+    if g.is_over():
+        w = g.outcome().winner
+        said = "Draw" if w is None else NAMES[w] + " wins!"
+        return head[:1] + ("Moves %d" % g.plies, head[2], "", said, "", "MENU: new game")
+    who = NAMES[g.turn]
+    if board.errors & ~board.expected:
+        return head + (who + " to play", "", "Not a move: lift", "the red marble")
+    if board.errors:
+        return head + (who + " to play", "", "Not a move: put", "it back on red")
+    if g.phase == pyraos.P_REMOVE:
+        if board.first_lift >= 0:
+            return head + (who + " takes", "", "Take another, or", "BACK: just one")
+        return head + (who + " takes", "", "Take 1 or 2 of", "your lit marbles")
+    if board.hints and board.targets:
+        return head + (who + " raises", "", "Set it on a lit", "spot higher up")
+    if board.hints:
+        return head + (who + " to play", "", "Put the marble", "back where lit")
+    return head + (who + " to play",)
