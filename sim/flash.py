@@ -91,6 +91,18 @@ class _PowerSupply:
             raise ValueError("cut_after: n must be >= 0")
         self._left = n
 
+    @contextmanager
+    def spared(self) -> Iterator[None]:
+        """Writes inside the block are never cut: an armed cut waits for the
+        first write after it (board-play aims its cuts at journal writes)."""
+        left = self._left
+        self._left = None
+        try:
+            yield
+        finally:
+            if not self.off:
+                self._left = left
+
     def _allow(self, k: int) -> int:
         """How many of ``k`` byte-steps reach the medium now; fires the cut when
         fewer than ``k`` do."""

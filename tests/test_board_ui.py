@@ -33,7 +33,7 @@ GOLDEN = Path(__file__).parent / "golden"
 Event = tuple[Any, ...]
 QUIET_MS = 400  # after an action: long enough for the board to have answered
 # Just after a Pyraos move is accepted, the sensing still learns the new
-# marble for a second (tabletop.sensing.pyramid._FRESH_MS); a marble is only
+# marble for a second (tabletop.sensing.pyramid.FRESH_MS); a marble is only
 # lifted again after that (see the report of this test file).
 FRESH_MS = 1100
 # A brisk player (quicker hands than the default), who still thinks as long

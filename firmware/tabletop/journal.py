@@ -106,6 +106,13 @@ class Journal:
                 return
             self.pending -= 1
 
+    def save_state(self, parts):
+        """Keep a board's learnt state with the game (GameStore.save_state);
+        not before the game has a file. A failed write is reported."""
+        store = self.store
+        if store is not None and store.current:
+            self._write(store.save_state, parts)
+
     def _write(self, fn, arg):
         try:
             fn(arg)

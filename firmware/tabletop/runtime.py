@@ -11,7 +11,9 @@ With a file store the journal lives on flash (tabletop.store): a Runtime
 built over it resumes the game in progress (the board replays it and waits
 until the pieces match, lighting what differs), or starts the board's first
 game. An accepted move is written once the LEDs show the answer. What was
-damaged or could not be replayed is in ``journal.problems``.
+damaged or could not be replayed is in ``journal.problems``. A board's
+learnt state (Pyraos sensing) is written after the journal when the board
+says it is due, and taken back on power on (tabletop.store).
 
 Status text (tabletop.status): when the hal has a display (``hal.display``
 not None) or a ``status`` callback is given, the lines are worked out each
@@ -91,6 +93,9 @@ class Runtime:
             self.drawn_at = now_ms
         if self.journal.pending:
             self.journal.flush()  # after the answer is on the LEDs
+        if board.saving:
+            board.saving = False  # (what the board learnt, after the move)
+            self.journal.save_state(board.state_parts())
         if self.text is not None:
             self._status()
 
@@ -128,3 +133,8 @@ class Runtime:
             if journal.store is not None:
                 journal._write(journal.store.rewrite, journal.lines())
         journal.pending = 0
+        words = self.board.STATE_WORDS
+        if words and journal.store is not None:
+            got = journal.store.load_state(words)
+            if got is not None:
+                self.board.restore_state(got[0], got[1])

@@ -7,6 +7,8 @@ file each, through a file store (hal.files.Files; docs/STORAGE.md).
     games.add(line)                     # one accepted event: one append
     games.rewrite(lines)                # after BACK: the record without the last event
     games.finished()                    # names of the kept games, oldest first
+    games.save_state(parts)             # what the board learnt, as of the game now
+    games.load_state(words)             # (events, array of words) or None
 
 Each game is a file ``gNNNNNN.jsonl``; the highest number is the game in
 progress. Appending a line is the only write a move makes. Undo writes the
@@ -16,12 +18,21 @@ atomic) and no file is ever written over (on FAT that empties it at once).
 A newest file that a cut left empty or headless is dropped at load; a line
 cut short or damaged is reported and skipped, never fatal.
 
+Besides the record, a board may keep what it has learnt that the record
+cannot hold (the Pyraos sensing: its baselines and each marble's own error)
+with ``save_state``: a few arrays of ints, stamped with the game's number and
+event count, in one of two files taken in turn (``s0.bin``, ``s1.bin``), so
+that a power cut while one is written leaves the other. It is a cache: power
+on uses the newest whole one for the game in progress, and without one the
+board starts over from what its sensors show.
+
 Space stays bounded: finished games beyond ``keep_games`` or ``keep_bytes``
 are removed oldest first, and so are they when the medium has less than
 ``reserve`` bytes free: the journal must never be what fills the flash.
 """
 
 import json
+from array import array
 
 _PREFIX = "g"
 _SUFFIX = ".jsonl"
@@ -29,6 +40,9 @@ _DIGITS = 6
 _KEEP_GAMES = 40
 _KEEP_BYTES = 96 * 1024
 _RESERVE = 32 * 1024
+_STATES = ("s0.bin", "s1.bin")
+_MAGIC = 0x7AB1E5  # first word of a state file
+_HEAD = 6  # words: magic, game number, event count, words after the head, serial, check
 
 
 def game_name(seq):
@@ -71,6 +85,9 @@ class GameStore:
         self.current = 0  # number of the game in progress (0: none yet)
         self.top = 0  # the highest number in use (new files get the next)
         self.events = 0  # event lines in it
+        self.state_turn = 0  # the state file written next
+        self.state_serial = 0  # of the newest state written (breaks ties of event count)
+        self._head = array("i", bytes(4 * _HEAD))
 
     def _seqs(self):
         seqs = []
@@ -144,6 +161,59 @@ class GameStore:
         if old:
             self.fs.remove(game_name(old))
 
+    def save_state(self, parts):
+        """Keep ``parts`` (arrays of 32-bit ints) as the board's state for the
+        game in progress as it stands (its number and event count), behind
+        a head with the count of words and a check sum: one write (on
+        littlefs the old content stays whole until the new one is)."""
+        n = 0
+        check = 0
+        for part in parts:
+            n += len(part)
+            for v in part:
+                check = _mix(check, v)
+        head = self._head
+        head[0] = _MAGIC
+        head[1] = self.current
+        head[2] = self.events
+        head[3] = n
+        self.state_serial = (self.state_serial + 1) & 0x3FFFFFFF
+        head[4] = self.state_serial
+        head[5] = check
+        name = _STATES[self.state_turn]
+        self.state_turn ^= 1
+        blob = [bytes(head)]
+        for part in parts:
+            blob.append(bytes(part))
+        self.fs.write(name, b"".join(blob))
+
+    def load_state(self, words):
+        """The newest whole state saved for the game in progress (same number,
+        at most as many events as it has now) of ``words`` words: (events,
+        array("i")), or None. A file cut short, damaged or of another game
+        does not count."""
+        best = None
+        serial = 0
+        for i in range(len(_STATES)):
+            data = self.fs.read(_STATES[i])
+            if data is None or len(data) != 4 * (_HEAD + words):
+                continue
+            w = array("i", bytes(4 * (_HEAD + words)))
+            _words_from(data, w)
+            if w[0] != _MAGIC or w[1] != self.current or w[3] != words or w[2] > self.events:
+                continue
+            check = 0
+            for j in range(_HEAD, _HEAD + words):
+                check = _mix(check, w[j])
+            if check != w[5]:
+                continue
+            if best is None or w[2] > best[0] or w[2] == best[0] and w[4] > serial:
+                best = (w[2], w[_HEAD:])
+                serial = w[4]
+                self.state_turn = i ^ 1  # never write over the one in use
+                self.state_serial = serial
+        return best
+
     def finished(self):
         """Names of the games kept besides the one in progress, oldest first."""
         return [game_name(n) for n in self._seqs() if n != self.current]
@@ -164,6 +234,21 @@ class GameStore:
             fs.remove(game_name(kept[i]))
             total -= sizes[i]
             i += 1
+
+
+def _mix(check, v):
+    # A check sum of 32-bit words that never grows into a long int
+    # (22 bits: check * 31 stays below 2**30, a small int on a 32-bit port)
+    return (check * 31 + (v & 0xFFFFF) + (v >> 20)) & 0x3FFFFF
+
+
+def _words_from(data, w):
+    # Little-endian 32-bit words (as array("i") writes them on the ports
+    # this runs on), sign-extended.
+    for j in range(len(w)):
+        o = 4 * j
+        v = data[o] | data[o + 1] << 8 | data[o + 2] << 16 | data[o + 3] << 24
+        w[j] = v - (1 << 32) if v & 0x80000000 else v
 
 
 def _split(data):

@@ -32,7 +32,7 @@ class Small(Files):
         return self.capacity - used
 
 
-class StoreTest(unittest.TestCase):
+class FilesTest(unittest.TestCase):
     def setUp(self):
         _count[0] += 1
         self.root = "_store_test_%d_%d" % (id(self) & 0xFFFF, _count[0])
@@ -43,6 +43,8 @@ class StoreTest(unittest.TestCase):
             os.remove(self.root + "/" + name)
         os.rmdir(self.root)
 
+
+class StoreTest(FilesTest):
     def journal(self, game="pyraos", variant="standard"):
         return Journal.restore(GameStore(self.fs), game, variant)
 
@@ -222,3 +224,89 @@ class StoreTest(unittest.TestCase):
         solo.add((pacal.DEAL, 0, None, None))
         solo.flush()
         self.assertEqual(self.journal().events, [(pacal.DEAL, 0, None, None)])
+
+
+class StateTest(FilesTest):
+    """A board's learnt state beside the game (GameStore.save_state/load_state)."""
+
+    WORDS = 6
+
+    def parts(self, seed):
+        from array import array
+
+        a = array("i", [seed, -seed, 1 << 29, -(1 << 31)])
+        b = array("i", [seed * 7, 0])
+        return (a, b)
+
+    def words(self, seed):
+        a, b = self.parts(seed)
+        return list(a) + list(b)
+
+    def game(self, events):
+        games = GameStore(self.fs)
+        games.load()
+        games.start('{"format": 1, "game": "pyraos", "variant": "standard"}')
+        for i in range(events):
+            games.add(json.dumps({"p": i % 2, "place": "a%d" % (i + 1)}))
+        return games
+
+    def again(self):
+        games = GameStore(self.fs)
+        games.load()
+        return games
+
+    def test_the_newest_state_of_the_game_comes_back(self):
+        games = self.game(2)
+        games.save_state(self.parts(1))
+        games.add(json.dumps({"p": 0, "place": "a3"}))
+        games.save_state(self.parts(2))
+        got = self.again().load_state(self.WORDS)
+        self.assertEqual(got[0], 3)
+        self.assertEqual(list(got[1]), self.words(2))
+
+    def test_a_state_older_than_the_journal_comes_back_with_its_event_count(self):
+        games = self.game(2)
+        games.save_state(self.parts(1))
+        games.add(json.dumps({"p": 0, "place": "a3"}))  # (cut before its state)
+        got = self.again().load_state(self.WORDS)
+        self.assertEqual((got[0], list(got[1])), (2, self.words(1)))
+
+    def test_writes_take_turns_so_the_one_in_use_is_never_written_over(self):
+        games = self.game(1)
+        games.save_state(self.parts(1))
+        games.save_state(self.parts(2))
+        names = [n for n in self.fs.names() if n.endswith(".bin")]
+        self.assertEqual(sorted(names), ["s0.bin", "s1.bin"])
+        again = self.again()
+        self.assertEqual(list(again.load_state(self.WORDS)[1]), self.words(2))
+        again.save_state(self.parts(3))  # over the older one
+        self.assertEqual(list(self.again().load_state(self.WORDS)[1]), self.words(3))
+
+    def test_a_damaged_or_short_state_does_not_count(self):
+        games = self.game(1)
+        games.save_state(self.parts(1))
+        games.save_state(self.parts(2))
+        name = "s1.bin"  # the newer
+        data = bytearray(self.fs.read(name))
+        data[-3] ^= 0x10
+        self.fs.write(name, data)
+        self.assertEqual(list(self.again().load_state(self.WORDS)[1]), self.words(1))
+        self.fs.write(name, bytes(self.fs.read(name)[:-4]))
+        self.assertEqual(list(self.again().load_state(self.WORDS)[1]), self.words(1))
+        self.fs.write("s0.bin", b"")
+        self.assertIsNone(self.again().load_state(self.WORDS))
+
+    def test_a_state_of_another_game_or_size_does_not_count(self):
+        games = self.game(1)
+        games.save_state(self.parts(1))
+        self.assertIsNone(self.again().load_state(self.WORDS + 1))
+        games.start('{"format": 1, "game": "pyraos", "variant": "standard"}')  # a new game
+        games.add(json.dumps({"p": 0, "place": "a1"}))
+        self.assertIsNone(self.again().load_state(self.WORDS))
+
+    def test_a_state_ahead_of_the_journal_does_not_count(self):
+        games = self.game(3)
+        games.save_state(self.parts(1))
+        lines = [self.fs.read(game_name(games.current)).decode().splitlines()[0]]
+        games.rewrite(lines)  # BACK to no event: another file, fewer events
+        self.assertIsNone(self.again().load_state(self.WORDS))

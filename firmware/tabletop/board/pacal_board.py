@@ -32,6 +32,16 @@ FIELDS = pacal.FIELDS
 
 
 class PacalBoard:
+    # The field levels and card codes need nothing learnt beyond the
+    # profile: no state goes to flash with the journal (tabletop.runtime).
+    STATE_WORDS = 0
+
+    def state_parts(self):
+        return ()
+
+    def restore_state(self, events, words):
+        pass
+
     def __init__(self, profile, variant, journal):
         self.profile = profile
         self.journal = journal
@@ -56,6 +66,7 @@ class PacalBoard:
         self.slot_errors = 0  # bit per slot
         self.slot_hints = 0
         self.version = 0
+        self.saving = False  # nothing learnt beyond the journal to keep
 
     # -- showing ------------------------------------------------------------------
 

@@ -14,6 +14,14 @@ that moment become the reference for the next move.
 Modes: SELECT (power-on animation, MENU starts), PLAY, UNDO (BACK took a move
 back; waiting until the pieces match the earlier position), CLEAR (a new game
 waits for an empty board).
+
+What the sensing has learnt (baselines, each marble's error) goes to flash
+with the journal: ``saving`` says it is due (a second after a move, or after
+the pieces match again after BACK or power-on, or a new game starts: once
+the sensing has learnt the marble that came last), the runtime
+writes ``state_parts()``, and on power-on ``restore_state`` takes it back, so
+the board knows its marbles exactly instead of guessing them from the
+readings (a lost move, even one to level 3, is then one change to find).
 """
 
 from array import array
@@ -24,6 +32,7 @@ from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = 3000
 _CALIBRATE_STILL_MS = 300  # still this long at power on before the first calibration
+_SAVE_MARGIN_MS = 100  # the learnt state is written this long after a change has settled
 _CALIBRATE_WAIT_MS = 2000  # ... or this long at most (a board noisier than its profile)
 
 SELECT = 0
@@ -56,6 +65,50 @@ class PyraosBoard:
         self.ready_at = -1  # when the sensing first had a full window
         self.back_at = -1  # when BACK was pressed, until it is acted on
         self.empty = None  # the sensor baselines when the last game started (empty board)
+        self.saving = False  # the learnt state is due to be written (runtime)
+        self.save_at = -1  # ... once the sensing has learnt the last change
+        self.now = 0
+        self._flags = array("i", bytes(8))  # state_parts: the sensing's flags
+        self._has_empty = array("i", bytes(4))
+
+    # -- the learnt state, on flash (tabletop.store) -----------------------------
+
+    STATE_WORDS = pyramid.STATE_WORDS + 1 + pyramid.SENSORS
+
+    def state_parts(self):
+        """What the runtime gives GameStore.save_state: the sensing's state,
+        then whether the empty board's baselines are known, and those."""
+        base, err = self.sensor.state_parts(self._flags)
+        empty = self.empty
+        self._has_empty[0] = 0 if empty is None else 1
+        return (self._flags, base, err, self._has_empty, base if empty is None else empty)
+
+    def _save_soon(self):
+        # A marble just placed is still learnt while it settles (its field
+        # grows as the hand lets go): the state is written after that.
+        self.save_at = self.now + pyramid.FRESH_MS + _SAVE_MARGIN_MS
+
+    def restore_state(self, events, words):
+        """Power on (after ``resume``): ``words`` as saved when the game had
+        ``events`` of its moves (GameStore.load_state; at most all of them).
+        The sensing goes on from there, without calibrating, expecting the
+        marbles of that position: the moves after it (at most one, a cut
+        between the journal and this state) are seen as changes and the
+        board follows them to the game's position, as after BACK."""
+        self.sensor.restore_state(words, 0)
+        at = pyramid.STATE_WORDS
+        if words[at]:
+            empty = array("i", bytes(4 * pyramid.SENSORS))
+            for s in range(pyramid.SENSORS):
+                empty[s] = words[at + 1 + s]
+            self.empty = empty
+        g = pyraos.Pyraos(self.variant)
+        evs = self.journal.events
+        for i in range(events):
+            g.apply(evs[i])
+        self.expected = g.occupied()  # target: the game's position (resume)
+        self.calibrated = True
+        self.version += 1
 
     # -- what to show ---------------------------------------------------------
 
@@ -119,6 +172,10 @@ class PyraosBoard:
         return kept
 
     def step(self, digital, analog, event, now_ms):
+        self.now = now_ms
+        if self.save_at >= 0 and now_ms >= self.save_at:
+            self.save_at = -1
+            self.saving = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
         if not sensor.ready():
@@ -196,6 +253,7 @@ class PyraosBoard:
             self.sensor.rebase(self.expected)
             self._keep_empty()
             self.mode = PLAY
+            self._save_soon()
             self._show(self._idle_targets(), 0, 0)
         elif kind == pyramid.UNCLEAR:
             self._show(0, self.sensor.strays(self.expected), 0)
@@ -211,6 +269,7 @@ class PyraosBoard:
         kind = obs.kind
         if kind == pyramid.NONE and self.expected == self.target:
             self.mode = PLAY
+            self._save_soon()
             self._show(self._idle_targets(), 0, 0)
             return
         if kind != pyramid.NONE and kind != pyramid.UNCLEAR:
@@ -265,6 +324,7 @@ class PyraosBoard:
     def _accept(self, move, obs, now_ms):
         self.game.apply(move)
         self.journal.add(move)
+        self._save_soon()
         self.expected = self.game.occupied()
         self.sensor.rebase(self.expected, (obs.lifted, obs.lifted2, obs.added), now_ms)
         self.first_lift = -1

@@ -39,11 +39,14 @@ __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "Obs
            "PyramidSensor", "kernel", "position_xyz", "sensor_xy")  # fmt: skip
 
 _STILL = 6  # a reading this many noise widths off the average is motion
-_FRESH_MS = 1000  # how long after a change its settling is still taken in
+FRESH_MS = 1000  # how long after a change its settling is still taken in
 _HIGH_SETTLE = 10  # times longer a change on level 3 or the top must hold
 _MID_SETTLE = 4  # ... and a marble added on level 2
 _FLICKER_MS = 30  # a candidate unseen this long (a bounce) is not forgotten
 _RELEARN_MS = 1000  # still this long and only "no change" fits: relearn the baselines
+
+
+STATE_WORDS = 2 + SENSORS + SENSORS * POSITIONS  # the flags, base, err (state_parts)
 
 
 class PyramidSensor(ChangeFinder):
@@ -80,6 +83,35 @@ class PyramidSensor(ChangeFinder):
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
         self.low = self.high = 0  # range of its own sensor while it holds
         self.least = 0  # its best fit while it holds
+
+    # -- what it has learnt, kept over a power cut (tabletop.store) --------------
+
+    def state_parts(self, flags):
+        """The learnt state as arrays of ints, for GameStore.save_state:
+        ``flags`` (an array("i") of at least 2, filled here: the marbles
+        with a known error, those tainted), the baselines, each marble's
+        error. STATE_WORDS words in all."""
+        flags[0] = self.known
+        flags[1] = self.tainted
+        return (self.base, self.err)
+
+    def restore_state(self, words, at):
+        """Take back what state_parts gave (``words[at:]``: the flags' two
+        words, then the rest) on power-on; the readings start afresh."""
+        self.known = words[at]
+        self.tainted = words[at + 1]
+        at += 2
+        base = self.base
+        for s in range(SENSORS):
+            base[s] = words[at + s]
+        at += SENSORS
+        err = self.err
+        for i in range(SENSORS * POSITIONS):
+            err[i] = words[at + i]
+        self.unsure = False
+        self.misfit_at = -1
+        self.fresh_until = 0
+        self.current.set(NONE, -1, -1, -1)
 
     # -- readings ---------------------------------------------------------------
 
@@ -219,7 +251,7 @@ class PyramidSensor(ChangeFinder):
         remembered. When it is lifted, exactly that is taken out of the
         baselines, whatever else the sensors see at that moment (the hand
         still holding the marble above the board, say). A placed marble's
-        error keeps being learnt while it settles (``_FRESH_MS``)."""
+        error keeps being learnt while it settles (``FRESH_MS``)."""
         base = self.base
         err = self.err
         self.fresh_until = 0
@@ -260,7 +292,7 @@ class PyramidSensor(ChangeFinder):
         self.current.set(NONE, -1, -1, -1)
         if d >= 0:
             self.fresh = change
-            self.fresh_until = now_ms + _FRESH_MS
+            self.fresh_until = now_ms + FRESH_MS
             for s in range(SENSORS):
                 self.fresh_base[s] = base[s]
 
