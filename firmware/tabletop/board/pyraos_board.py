@@ -68,6 +68,8 @@ class PyraosBoard:
         self.saving = False  # the learnt state is due to be written (runtime)
         self.save_at = -1  # ... once the sensing has learnt the last change
         self.now = 0
+        self.restored = False  # UNDO after power on from the learnt state
+        self.restored_at = 0  # ... since this tick
         self._flags = array("i", bytes(8))  # state_parts: the sensing's flags
         self._has_empty = array("i", bytes(4))
 
@@ -108,6 +110,7 @@ class PyraosBoard:
             g.apply(evs[i])
         self.expected = g.occupied()  # target: the game's position (resume)
         self.calibrated = True
+        self.restored = True
         self.version += 1
 
     # -- what to show ---------------------------------------------------------
@@ -172,6 +175,8 @@ class PyraosBoard:
         return kept
 
     def step(self, digital, analog, event, now_ms):
+        if self.restored and not self.restored_at:
+            self.restored_at = now_ms  # the first tick after power on
         self.now = now_ms
         if self.save_at >= 0 and now_ms >= self.save_at:
             self.save_at = -1
@@ -269,6 +274,7 @@ class PyraosBoard:
         kind = obs.kind
         if kind == pyramid.NONE and self.expected == self.target:
             self.mode = PLAY
+            self.restored = False
             self._save_soon()
             self._show(self._idle_targets(), 0, 0)
             return
@@ -276,6 +282,12 @@ class PyraosBoard:
             change = (obs.lifted, obs.lifted2, obs.added)
             self.expected = obs.occupancy(self.expected)
             self.sensor.rebase(self.expected, change, now_ms)
+            if self.restored and self.sensor.moving_at < self.restored_at:
+                # Power on from the learnt state, nothing has moved since:
+                # this change happened while the power was off and has long
+                # settled. Nothing more is its settling (a marble put on
+                # level 3 after it, say, must not be learnt as part of it).
+                self.sensor.fresh_until = 0
         have = self.expected
         want = self.target
         errors = have & ~want
