@@ -99,8 +99,10 @@ typecheck: $(PY_STAMP) $(NPM_STAMP)
 	node_modules/.bin/pyright -p pyrightconfig.firmware.json; status=$$?; \
 	$(BIN)/mypy && exit $$status
 
+# The tests run in PYTEST_JOBS processes (pytest-xdist); PYTEST_JOBS=0 runs them in one.
+PYTEST_JOBS ?= 2
 pytest: $(PY_STAMP) $(NPM_STAMP)
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 fmt: $(PY_STAMP)
 	$(BIN)/ruff format .

@@ -126,6 +126,8 @@ class Platform:
 
 
 _count = [0]
+# (the process: CPython may run test files side by side in one folder)
+_PID = os.getpid() if hasattr(os, "getpid") else 0
 
 
 def _remove_tree(path):
@@ -141,7 +143,7 @@ def _remove_tree(path):
 class DeviceBootTest(unittest.TestCase):
     def setUp(self):
         _count[0] += 1
-        self.root = "_device_test_%d_%d" % (id(self) & 0xFFFF, _count[0])
+        self.root = "_device_test_%d_%d_%d" % (_PID, id(self) & 0xFFFF, _count[0])
         self.raw = profile_json("pyraos")
 
     def tearDown(self):

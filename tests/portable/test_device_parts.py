@@ -100,6 +100,8 @@ class ChordTest(unittest.TestCase):
 
 
 _count = [0]
+# (the process: CPython may run test files side by side in one folder)
+_PID = os.getpid() if hasattr(os, "getpid") else 0
 
 
 def _remove_tree(path):
@@ -111,7 +113,7 @@ def _remove_tree(path):
 class ErrorLogTest(unittest.TestCase):
     def setUp(self):
         _count[0] += 1
-        self.root = "_errorlog_test_%d_%d" % (id(self) & 0xFFFF, _count[0])
+        self.root = "_errorlog_test_%d_%d_%d" % (_PID, id(self) & 0xFFFF, _count[0])
         self.fs = Files(self.root)
 
     def tearDown(self):

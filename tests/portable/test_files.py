@@ -11,6 +11,8 @@ import unittest
 from hal.files import Files
 
 _count = [0]
+# (the process: CPython may run test files side by side in one folder)
+_PID = os.getpid() if hasattr(os, "getpid") else 0
 
 
 def _tree_remove(path):
@@ -22,7 +24,7 @@ def _tree_remove(path):
 class FilesTest(unittest.TestCase):
     def setUp(self):
         _count[0] += 1
-        self.root = "_files_test_%d_%d" % (id(self) & 0xFFFF, _count[0])
+        self.root = "_files_test_%d_%d_%d" % (_PID, id(self) & 0xFFFF, _count[0])
         self.fs = Files(self.root)
 
     def tearDown(self):

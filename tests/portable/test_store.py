@@ -12,6 +12,8 @@ from tabletop.rules import pacal, pyraos
 from tabletop.store import GameStore, game_name, game_seq
 
 _count = [0]
+# (the process: CPython may run test files side by side in one folder)
+_PID = os.getpid() if hasattr(os, "getpid") else 0
 
 A1, B1, C1 = 0, 1, 2
 
@@ -35,7 +37,7 @@ class Small(Files):
 class FilesTest(unittest.TestCase):
     def setUp(self):
         _count[0] += 1
-        self.root = "_store_test_%d_%d" % (id(self) & 0xFFFF, _count[0])
+        self.root = "_store_test_%d_%d_%d" % (_PID, id(self) & 0xFFFF, _count[0])
         self.fs = Small(self.root)
 
     def tearDown(self):
