@@ -125,3 +125,41 @@ def test_the_watchdog_resets_and_the_reset() -> None:
     assert (dog.timeout, dog.mode) == (5.0, "reset")
     p.reset()
     assert mcu.resets == 1
+
+
+class Storage:
+    """CircuitPython's storage module, as far as boot.py uses it."""
+
+    def __init__(self) -> None:
+        self.remounts: list[tuple[str, bool]] = []
+
+    def remount(self, path: str, readonly: bool = False) -> None:
+        self.remounts.append((path, readonly))
+
+
+def test_boot_claims_the_flash_for_the_journal_unless_back_is_held() -> None:
+    p, _ = platform(None)
+    raw: dict[str, dict[str, Any]] = {
+        "pins": {"menu": 14, "back": 14},  # (pin 14 reads high: not pressed)
+        "buttons": {"active_low": True},
+    }
+    storage = Storage()
+    assert p.claim_flash(raw, storage, board, digitalio)
+    assert storage.remounts == [("/", False)]  # writable for the firmware
+    raw["pins"]["back"] = 15  # held low: the USB drive keeps the flash
+    storage = Storage()
+    assert not p.claim_flash(raw, storage, board, digitalio)
+    assert storage.remounts == []
+
+
+def test_boot_claims_the_flash_even_without_a_profile() -> None:
+    # (main.py then reports the profile error, and its log needs the flash)
+    p, _ = platform(None)
+    storage = Storage()
+
+    def no_profile() -> Any:
+        raise OSError(2, "no profile")
+
+    p.profile = no_profile  # type: ignore[method-assign]
+    assert p.claim_flash(None, storage, board, digitalio)
+    assert storage.remounts == [("/", False)]

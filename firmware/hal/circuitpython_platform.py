@@ -18,8 +18,11 @@ is dropped (the outbox counts it) and input comes from ``sys.stdin`` while
 
 The store needs a writable filesystem: CircuitPython mounts it read-only for
 code while the USB drive is shown, unless boot.py calls
-``storage.remount("/", readonly=False)``. Without it ``store()`` raises, and
-the device runs without a journal on flash, a log or the maintenance flag.
+``storage.remount("/", readonly=False)``. firmware/boot.py does, through
+``claim_flash()``, unless BACK is held at power-on: then the USB drive stays
+writable for the computer (to copy new firmware on) and main.py starts in
+safe mode. Without it ``store()`` raises, and the device runs without a
+journal on flash, a log or the maintenance flag.
 The modules are parameters (tests pass stand-ins), imported when not given.
 """
 
@@ -103,6 +106,21 @@ class CircuitPythonPlatform:
             return value
         except Exception:
             return 0
+
+    def claim_flash(self, raw=None, storage=None, board=None, digitalio=None):
+        """boot.py: the filesystem becomes writable for the firmware (the
+        journal, the log) and read-only for the USB drive, unless BACK is
+        held (``raw``: the profile as read, for its button pins; read here
+        if not given). True if claimed."""
+        if raw is None:
+            try:
+                raw = self.profile()
+            except Exception:
+                raw = None  # no profile: its error is main.py's to report
+        if self.boot_buttons(raw, board, digitalio) & 2:
+            return False
+        (storage or _module("storage")).remount("/", readonly=False)
+        return True
 
     def hal(self, profile):
         from hal.circuitpython_hal import Hal
