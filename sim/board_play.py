@@ -11,7 +11,7 @@ the virtual hal) ticks in virtual time, every tick_ms, exactly as on a board.
 After every event the firmware's journal must hold exactly the record's moves
 so far; the first difference stops the run and is reported.
 
-Power cuts (the journal on a virtual flash, sim/flash.py):
+Power cuts (the journal on a virtual flash, sim/flash):
 
     run = BoardRun(profile, "pacal", "duel", seed=3, flash=FatFlash(), power_cuts=6)
     result = run.play(events)

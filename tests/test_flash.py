@@ -1,4 +1,4 @@
-"""The virtual flashes of sim/flash.py: the file-store interface and power cuts.
+"""The virtual flashes of sim/flash: the file-store interface and power cuts.
 
 Both flashes must answer like hal.files.Files on a real folder, and a cut at
 any byte-step must leave every file as it was before or after the call in

@@ -1,6 +1,6 @@
 """The journal on flash through power cuts: a cut at every byte offset of the
 journal writes of real games, on a real littlefs and on the FAT model
-(sim/flash.py), must always leave a flash that mounts and a journal that
+(sim/flash), must always leave a flash that mounts and a journal that
 resumes at the last completed write, losing nothing completed.
 
 A game's writes: the new game's header, one append per accepted move, a

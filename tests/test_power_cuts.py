@@ -1,5 +1,5 @@
 """Power cuts while a game is played on the virtual board, through the real
-firmware with its journal on a virtual flash (sim/flash.py: real littlefs, and
+firmware with its journal on a virtual flash (sim/flash: real littlefs, and
 the FAT model): the power fails inside a move's journal write or at any tick,
 the firmware boots again over what the flash holds, the hand puts back what
 the board asks for (it must see red / the hint colour before it acts) and

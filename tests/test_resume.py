@@ -1,5 +1,5 @@
 """Power on with a game in progress, on the virtual board through the real
-firmware: the journal on flash (sim/flash.py's real littlefs) brings the game
+firmware: the journal on flash (sim/flash's real littlefs) brings the game
 back exactly (the lights show what they showed), pieces moved while the
 power was off are shown one by one until they match, a damaged journal line
 is reported and skipped, and the game goes on to the end."""

@@ -1,5 +1,5 @@
 """The board's learnt state (tabletop.store: save_state, load_state) through
-power cuts, on real littlefs and the FAT model (sim/flash.py): a cut at
+power cuts, on real littlefs and the FAT model (sim/flash): a cut at
 byte-steps all through a state write must leave a flash that mounts, a
 journal untouched, and a state that is either the new one or the one before
 (the two files take turns), never a damaged one.
