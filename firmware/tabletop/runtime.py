@@ -95,7 +95,8 @@ class Runtime:
             self.journal.flush()  # after the answer is on the LEDs
         if board.saving:
             board.saving = False  # (what the board learnt, after the move)
-            self.journal.save_state(board.state_parts())
+            if self.journal.store is not None:
+                self.journal.save_state(board.state_parts())
         if self.text is not None:
             self._status()
 

@@ -162,7 +162,7 @@ class GameStore:
             self.fs.remove(game_name(old))
 
     def save_state(self, parts):
-        """Keep ``parts`` (arrays of 32-bit ints) as the board's state for the
+        """Keep ``parts`` (arrays of ints, kept as 32 bits each) as the board's state for the
         game in progress as it stands (its number and event count), behind
         a head with the count of words and a check sum: one write (on
         littlefs the old content stays whole until the new one is)."""
@@ -184,7 +184,7 @@ class GameStore:
         self.state_turn ^= 1
         blob = [bytes(head)]
         for part in parts:
-            blob.append(bytes(part))
+            blob.append(bytes(array("i", part)))  # (a 16-bit part widened)
         self.fs.write(name, b"".join(blob))
 
     def load_state(self, words):

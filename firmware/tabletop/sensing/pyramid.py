@@ -49,6 +49,12 @@ _RELEARN_MS = 1000  # still this long and only "no change" fits: relearn the bas
 STATE_WORDS = 2 + SENSORS + SENSORS * POSITIONS  # the flags, base, err (state_parts)
 
 
+def _clip(v):
+    # A marble's own error is a share of its field, well inside 16 bits;
+    # kept there (1.5 KB less heap than 32), never wrapped.
+    return -32768 if v < -32768 else 32767 if v > 32767 else v
+
+
 class PyramidSensor(ChangeFinder):
     def __init__(self, profile):
         ChangeFinder.__init__(self, profile)
@@ -68,7 +74,7 @@ class PyramidSensor(ChangeFinder):
         self.fresh_base = array("i", bytes(4 * SENSORS))
         # Each placed marble's own error (reading minus model, per sensor;
         # position-major) and which positions have one.
-        self.err = array("i", bytes(4 * SENSORS * POSITIONS))
+        self.err = array("h", bytes(2 * SENSORS * POSITIONS))  # (16 bits: _clip)
         self.known = 0
         self.block_sums = array("i", bytes(4 * SENSORS))
         self.block_tick = 0
@@ -107,7 +113,7 @@ class PyramidSensor(ChangeFinder):
         at += SENSORS
         err = self.err
         for i in range(SENSORS * POSITIONS):
-            err[i] = words[at + i]
+            err[i] = _clip(words[at + i])
         self.unsure = False
         self.misfit_at = -1
         self.fresh_until = 0
@@ -214,7 +220,7 @@ class PyramidSensor(ChangeFinder):
                 for p in range(POSITIONS):
                     if expected >> p & 1:
                         v = k[row + p]
-                        err[p * SENSORS + s] = d * (v if v > 0 else -v) // field
+                        err[p * SENSORS + s] = _clip(d * (v if v > 0 else -v) // field)
         if share:
             self.known = expected
 
@@ -279,7 +285,7 @@ class PyramidSensor(ChangeFinder):
         if d >= 0:
             self._residuals(expected)
             for s in range(SENSORS):
-                err[d * SENSORS + s] = self.resid[s]
+                err[d * SENSORS + s] = _clip(self.resid[s])
             self.known |= 1 << d
             if guess:
                 self.tainted |= 1 << d
@@ -450,7 +456,8 @@ class PyramidSensor(ChangeFinder):
         for s in range(SENSORS):
             base[s] += resid[s]
             if grow:
-                self.err[d * SENSORS + s] += resid[s]
+                i = d * SENSORS + s
+                self.err[i] = _clip(self.err[i] + resid[s])
             resid[s] = 0
 
     def _steady_misfit(self, now_ms):
