@@ -159,6 +159,38 @@ class SensorTest(unittest.TestCase):
                 obs = self.ticks(full, 10)
                 self.assertNotEqual(obs.kind, pyramid.ADD, lift)
 
+    def test_a_marble_carried_high_past_a_free_spot_leaves_the_baselines_alone(self):
+        # The Pyraos soak (seed 2, game 5): the hand carried the next marble
+        # over the board a few mm above the height of a free level-3 spot,
+        # too gently to read as motion (its field there changes slowly).
+        # That spot's ADD was the best guess, and the far-misfit rule took
+        # the hand's field into sensors all over the board, tick after tick;
+        # the marble then set down on a1 never fitted: the board waited for ever.
+        e = self.settle_on("b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4 2a2 2b2 2a3 2b3")
+        self.ticks(e, 200)  # still a second
+
+        # as the hand did there: from the reserve's edge to 9 mm above 3a2
+        # (0.4 s), hovering (1.5 s: steady, but not a marble at rest), on to
+        # 10 mm above 2b1 (on the way, 3a2 is still the best guess: not
+        # steady), hovering 0.6 s, then over to a1 and down
+        def above(spot, mm):
+            return marble_xyz(*POSITIONS[position_index(spot)], PROFILE.pitch_mm, 9.0 + mm)
+
+        path = [(37.5, -50.0, 39.0), above("3a2", 9.0), above("2b1", 10.0), above("a1", 30.0)]
+        path.append(above("a1", 2.0))
+        for i in range(len(path) - 1):
+            (x0, y0, z0), (x1, y1, z1) = path[i], path[i + 1]
+            for j in range(80):
+                f = (j + 1) / 80
+                self.board.held = (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z0 + (z1 - z0) * f)
+                self.ticks(e, 1)
+            if i < 2:
+                self.ticks(e, 300 if i == 0 else 120)
+        self.board.held = None
+        self.board.occ = e | mask("a1")
+        obs = self.ticks(e, 30)
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, position_index("a1")))
+
     def test_a_marble_lifted_and_held_over_its_cup_is_likely_lifted(self):
         # Not a move yet (the hand may put it back), but clear enough to show
         # at once what it may do, or red if it may not be lifted.

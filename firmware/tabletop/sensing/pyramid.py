@@ -340,10 +340,18 @@ class PyramidSensor(ChangeFinder):
                     self.unsure = False
                     best.set(NONE, -1, -1, -1)
                     self.likely.set(NONE, -1, -1, -1)
+            elif (
+                best.kind == UNCLEAR
+                and now_ms - self.moving_at >= _RELEARN_MS
+                and self._far_candidate()
+            ):
+                # One marble set down explains it but for a misfit far from
+                # it: once the residuals have held a second, take that in.
+                if self._steady_misfit(now_ms):
+                    self._far_misfit()
+                    self.misfit_at = -1
             else:
                 self.misfit_at = -1
-                if best.kind == UNCLEAR and now_ms - self.moving_at >= _RELEARN_MS:
-                    self._far_misfit()
         cur = self.current
         if best.kind == UNCLEAR and cur.kind != UNCLEAR and cur.kind != NONE:
             # A bouncing marble drops out of the band for a tick or two: keep
@@ -479,20 +487,28 @@ class PyramidSensor(ChangeFinder):
             return False
         return now_ms - self.misfit_at >= _RELEARN_MS
 
-    def _far_misfit(self):
-        # One marble added is by far the best explanation, and the readings
-        # have been still a good while, but it does not fit: a misfit on
-        # sensors its field does not reach spoils it (left by a marble taken
-        # away just before whose learnt error was a little off; the hand
-        # came back before the "no change" relearn had its still second).
-        # Take that far misfit into those sensors' baselines; the next
-        # search judges the marble as usual, near its place unchanged.
+    def _far_candidate(self):
+        # Is one marble added by far the best explanation, near enough to
+        # fit, and with its whole field (resting, not held above its spot)?
         code = self._code
         if code & 15 != ADD or self.second - self.error < self.margin:
-            return
+            return False
         if self.error > 4 * self.max_error:
-            return
-        d = (code >> 14 & 31) - 1
+            return False
+        return self._full_strength(-1, -1, (code >> 14 & 31) - 1)
+
+    def _far_misfit(self):
+        # The best explanation is one marble added (_far_candidate), the
+        # board has been still a good while and the residuals steady, but
+        # it does not fit: a misfit on sensors its field does not reach
+        # spoils it (left by a marble taken away just before whose learnt
+        # error was a little off; the hand came back before the "no change"
+        # relearn had its still second). Take that far misfit into those
+        # sensors' baselines; the next search judges the marble as usual,
+        # near its place unchanged. (Steady matters: a hand carrying the
+        # next marble gently over the board is not seen as motion, and each
+        # spot it passes can be the best guess for a moment.)
+        d = (self._code >> 14 & 31) - 1
         k = self.k
         resid = self.resid
         base = self.base
