@@ -16,6 +16,7 @@ game and still holds after it. Flat means that stays near zero.
 
 from __future__ import annotations
 
+import gc
 import random
 import tracemalloc
 from dataclasses import dataclass, field
@@ -60,6 +61,12 @@ class Report:
 
 
 def _firmware_heap_kb() -> float:
+    # Garbage in reference cycles (a rebooted Runtime, say) is freed only by
+    # a full collection, which Python runs when its own counters say so:
+    # without this the figure depended on what else the process had done
+    # (a test file collected beside the soak test read 19.8 KB, not 9).
+    # A device's mark-and-sweep collector frees cycles as well.
+    gc.collect()
     snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(True, "*/firmware/*")])
     return round(sum(s.size for s in snap.statistics("filename")) / 1024, 1)
 
