@@ -56,6 +56,7 @@ class Readings:
         self.gain_error = list(gain_error) or [0.0] * 25
         self.base_error = list(base_error) or [0.0] * 25
         self.held = None  # (x, y, z) of a marble in the hand
+        self.strength = {}  # position -> its marble's magnet strength (1.0 if absent)
         self.knock = [0] * 25
         self.noise = noise
         self.seed = seed
@@ -72,7 +73,7 @@ class Readings:
         for p in range(30):
             if self.occ >> p & 1:
                 xyz = marble_xyz(*POSITIONS[p], prof.pitch_mm, prof.depth_mm)
-                v += g * field(prof, s, xyz)
+                v += g * field(prof, s, xyz) * self.strength.get(p, 1.0)
         if self.held is not None:
             v += g * field(prof, s, self.held)
         if self.noise:
