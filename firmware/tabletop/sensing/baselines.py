@@ -16,8 +16,8 @@ later (a marble put back a hair off, a knock that left an offset, slow drift)
 is taken in only once the board has held still, and never what a hand may
 be doing.
 
-The subclass supplies the readings: ``_residuals(occ)`` fills ``self.resid``
-with the smoothed readings minus the baselines and model of ``occ``.
+The subclass supplies the readings (``self.sums``); ``_residuals(occ)`` fills
+``self.resid`` with them less the baselines and the model of ``occ``.
 Integer arithmetic only.
 """
 
@@ -57,10 +57,36 @@ class Baselines(ChangeFinder):
         self.unsure = False  # a marble of unknown error was lifted: relearn more
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
         self.current = Observation()  # the change being followed (reset here)
+        # The smoothed readings, times _WINDOW (kept by the subclass), and
+        # the marbles' part of the prediction for the occupancy model_occ.
+        self.sums = array("i", bytes(4 * SENSORS))
+        self.model = array("i", bytes(4 * SENSORS))
+        self.model_occ = -1
 
     def _residuals(self, occ):
-        # resid[s] = smoothed reading - baseline - model of occupancy occ
-        raise NotImplementedError  # (the readings are the subclass's)
+        # resid[s] = smoothed reading - predicted reading of occupancy occ.
+        # The marbles' part of the prediction is worked out once per
+        # occupancy (25 x 30 steps: most of an idle tick's time before).
+        model = self.model
+        if occ != self.model_occ:
+            k = self.k
+            for s in range(SENSORS):
+                pred = 0
+                row = s * POSITIONS
+                bits = occ
+                p = 0
+                while bits:
+                    if bits & 1:
+                        pred += k[row + p]
+                    bits >>= 1
+                    p += 1
+                model[s] = pred
+            self.model_occ = occ
+        resid = self.resid
+        base = self.base
+        sums = self.sums
+        for s in range(SENSORS):
+            resid[s] = sums[s] // _WINDOW - base[s] - model[s]
 
     # -- what it has learnt, kept over a power cut (tabletop.store) --------------
 

@@ -32,11 +32,10 @@ from tabletop.sensing.changes import (
     UNCLEAR,
     Observation,
 )
-from tabletop.sensing.magnets import OWN_SENSOR, SENSORS, kernel, position_xyz, sensor_xy
+from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
 
-__all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "FRESH_MS",
-           "STATE_WORDS", "Observation", "PyramidSensor", "kernel", "position_xyz",
-           "sensor_xy")  # fmt: skip
+__all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
+           "FRESH_MS", "STATE_WORDS", "Observation", "PyramidSensor")  # fmt: skip
 
 _STILL = 6  # a reading this many noise widths off the average is motion
 _HIGH_SETTLE = 10  # times longer a change on level 3 or the top must hold
@@ -51,7 +50,6 @@ class PyramidSensor(Baselines):
         self.ring = array("H", bytes(2 * SENSORS * _WINDOW))  # raw readings (16-bit ADC)
         self.slot = 0
         self.filled = 0
-        self.sums = array("i", bytes(4 * SENSORS))
         self.quiet = self.max_error >> 2  # below this, no search: nothing changed
         self.settle_ms = profile.settle_ms
         self.still = int(_STILL * profile.noise * _WINDOW)
@@ -107,24 +105,6 @@ class PyramidSensor(Baselines):
 
     def ready(self):
         return self.filled == _WINDOW
-
-    def _residuals(self, occ):
-        # resid[s] = smoothed reading - predicted reading of occupancy occ.
-        k = self.k
-        resid = self.resid
-        base = self.base
-        sums = self.sums
-        for s in range(SENSORS):
-            pred = base[s]
-            row = s * POSITIONS
-            bits = occ
-            p = 0
-            while bits:
-                if bits & 1:
-                    pred += k[row + p]
-                bits >>= 1
-                p += 1
-            resid[s] = sums[s] // _WINDOW - pred
 
     def fit_occupancy(self, occ):
         """How well an arbitrary occupancy explains the readings (for undo and
