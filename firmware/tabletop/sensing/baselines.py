@@ -169,9 +169,11 @@ class Baselines(ChangeFinder):
                         base[s] -= err[p * SENSORS + s]
         self.known = 0
         self.tainted = 0
-        # without the empty board's baselines, what is left is a guess:
-        # relearn it more freely once the board is still
-        self.unsure = empty is None and occ != 0
+        # Either way what is left is a guess: without the empty board's
+        # baselines, each marble's error as learnt; with them, the sensors
+        # have drifted since they were kept (tens of counts over a game).
+        # Relearn it more freely once the board is still.
+        self.unsure = empty is not None or occ != 0
         self.misfit_at = -1
         self.fresh_until = 0
         self.current.set(NONE, -1, -1, -1)

@@ -152,17 +152,18 @@ class PyramidSensor(Baselines):
                     self.unsure = False
                     best.set(NONE, -1, -1, -1)
                     self.likely.set(NONE, -1, -1, -1)
-            elif (
-                best.kind == UNCLEAR
-                and now_ms - self.moving_at >= RELEARN_MS
-                and self._far_candidate()
-            ):
+            elif now_ms - self.moving_at >= RELEARN_MS and self._far_candidate():
                 # One marble set down explains it but for a misfit far from
                 # it: once the residuals have held a second, take that in,
                 # if the marble then makes its whole field (a level-3 one's
-                # share wavers with the noise: the first tick it does).
-                if self._steady_misfit(now_ms) and self._full_strength(
-                    -1, -1, (self._code >> 14 & 31) - 1
+                # share wavers with the noise: the first tick it does). The
+                # second runs on while the marble fits now and then (a fit
+                # about max_error, in and out with the noise, too briefly to
+                # count as a move).
+                if (
+                    self._steady_misfit(now_ms)
+                    and best.kind == UNCLEAR
+                    and self._full_strength(-1, -1, (self._code >> 14 & 31) - 1)
                 ):
                     self._far_misfit()
                     self.misfit_at = -1
