@@ -24,7 +24,7 @@ Integer arithmetic only.
 from array import array
 
 from tabletop.rules.pyraos_geometry import POSITIONS
-from tabletop.sensing.changes import _WINDOW, ADD, NONE, ChangeFinder, Observation
+from tabletop.sensing.changes import _WINDOW, NONE, ChangeFinder, Observation
 from tabletop.sensing.magnets import SENSORS
 
 FRESH_MS = 1000  # how long after a change its settling is still taken in
@@ -52,7 +52,7 @@ class Baselines(ChangeFinder):
         # position-major) and which positions have one.
         self.err = array("h", bytes(2 * SENSORS * POSITIONS))  # (16 bits: _clip)
         self.known = 0
-        self.misfit = array("i", bytes(4 * SENSORS))  # residuals a misfit started with
+        self.misfit = array("h", bytes(2 * SENSORS))  # residuals a misfit started with (_clip)
         self.misfit_at = -1  # since when they have held (-1: no misfit)
         self.unsure = False  # a marble of unknown error was lifted: relearn more
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
@@ -294,20 +294,12 @@ class Baselines(ChangeFinder):
         if self.misfit_at < 0:
             self.misfit_at = now_ms
             for s in range(SENSORS):
-                held[s] = resid[s]
+                held[s] = _clip(resid[s])
             return False
         return now_ms - self.misfit_at >= RELEARN_MS
 
-    def _far_candidate(self):
-        # Is one marble added by far the best explanation, and near enough
-        # to fit? (observe also wants its whole field: resting, not held
-        # above its spot.)
-        if self._code & 15 != ADD or self.second - self.error < self.margin:
-            return False
-        return self.error <= 4 * self.max_error
-
     def _far_misfit(self):
-        # The best explanation is one marble added (_far_candidate), the
+        # The best explanation is one marble added (see observe), the
         # board has been still a good while and the residuals steady, but
         # it does not fit: a misfit on sensors its field does not reach
         # spoils it (left by a marble taken away just before whose learnt

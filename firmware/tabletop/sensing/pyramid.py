@@ -152,13 +152,19 @@ class PyramidSensor(Baselines):
                     self.unsure = False
                     best.set(NONE, -1, -1, -1)
                     self.likely.set(NONE, -1, -1, -1)
-            elif now_ms - self.moving_at >= RELEARN_MS and self._far_candidate():
-                # One marble set down explains it but for a misfit far from
-                # it: once the residuals have held a second, take that in,
-                # if the marble then makes its whole field (a level-3 one's
-                # share wavers with the noise: the first tick it does). The
-                # second runs on while the marble fits now and then (a fit
-                # about max_error, in and out with the noise, too briefly to
+            elif (
+                now_ms - self.moving_at >= RELEARN_MS
+                and self._code & 15 == ADD
+                and self.second - self.error >= self.margin
+                and self.error <= 4 * self.max_error
+            ):
+                # One marble set down is by far the best explanation and
+                # near enough to fit, but for a misfit far from it: once the
+                # residuals have held a second, take that in, if the marble
+                # then makes its whole field (a level-3 one's share wavers
+                # with the noise: the first tick it does). The second runs
+                # on while the marble fits now and then (a fit about
+                # max_error, in and out with the noise, too briefly to
                 # count as a move).
                 if (
                     self._steady_misfit(now_ms)
