@@ -299,24 +299,27 @@ class Baselines(ChangeFinder):
         return now_ms - self.misfit_at >= RELEARN_MS
 
     def _far_misfit(self):
-        # The best explanation is one marble added (see observe), the
-        # board has been still a good while and the residuals steady, but
-        # it does not fit: a misfit on sensors its field does not reach
-        # spoils it (left by a marble taken away just before whose learnt
-        # error was a little off; the hand came back before the "no change"
-        # relearn had its still second). Take that far misfit into those
-        # sensors' baselines; the next search judges the marble as usual,
-        # near its place unchanged. (Steady matters: a hand carrying the
-        # next marble gently over the board is not seen as motion, and each
-        # spot it passes can be the best guess for a moment.)
+        # The best explanation is one marble added or raised (observe), the
+        # board has been still a good while and the residuals steady, but it
+        # does not fit: a misfit on sensors its field does not reach (nor,
+        # raised, its field where it was) spoils it, left by a marble taken
+        # away just before whose learnt error was a little off (the hand
+        # came back before the "no change" relearn had its still second).
+        # Take that far misfit into those sensors' baselines; the next
+        # search judges the marble as usual, near its place unchanged.
+        # (Steady matters: a hand carrying the next marble gently over the
+        # board is not seen as motion, and each spot it passes can be the
+        # best guess for a moment.)
         d = (self._code >> 14 & 31) - 1
+        x = (self._code >> 4 & 31) - 1  # the place it was raised from, or -1
         k = self.k
         resid = self.resid
         base = self.base
         reach = self.noise3  # a field weaker than a smoothed reading's noise
         for s in range(SENSORS):
             v = k[s * POSITIONS + d]
-            if -reach <= v <= reach:
+            w = k[s * POSITIONS + x] if x >= 0 else 0
+            if -reach <= v <= reach and -reach <= w <= reach:
                 base[s] += resid[s]
                 resid[s] = 0
 

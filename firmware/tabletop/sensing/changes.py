@@ -77,9 +77,9 @@ class ChangeFinder:
         self.resid = array("i", bytes(4 * SENSORS))  # smoothed reading minus prediction
         # Noise of a smoothed reading, squared, as the unit of fit (>= 1).
         n = profile.noise
-        self.unit = max(1, int(n * n / _WINDOW))
-        self.margin = int(profile.match_margin * self.unit)
-        self.max_error = int(profile.match_max_error * SENSORS * self.unit)
+        unit = max(1, int(n * n / _WINDOW))
+        self.margin = int(profile.match_margin * unit)
+        self.max_error = int(profile.match_max_error * SENSORS * unit)
         self.error = 0  # fit of the latest best candidate (for tests and benches)
         self.second = 0  # fit of the runner-up
         # The model may be off by model_error of each changed marble's field
@@ -90,8 +90,6 @@ class ChangeFinder:
         self.likely = Observation()  # the best change, clear but too rough to accept
         self._adds = array("b", bytes(_MAX_CANDIDATES))
         self._lifts = array("b", bytes(_MAX_CANDIDATES))
-        self._best_fit = 0
-        self._second = 0
         self._code = 0
 
     def fit(self, lifted, lifted2, added, limit):
@@ -139,19 +137,19 @@ class ChangeFinder:
     def _try(self, kind, lifted, lifted2, added):
         # Score one candidate; keep the best and the runner-up's fit. (The
         # best travels as one small int: a 4-tuple would allocate.)
-        f = self.fit(lifted, lifted2, added, self._second)
-        if f < self._best_fit:
-            self._second = self._best_fit
-            self._best_fit = f
+        f = self.fit(lifted, lifted2, added, self.second)
+        if f < self.error:
+            self.second = self.error
+            self.error = f
             self._code = kind | (lifted + 1) << 4 | (lifted2 + 1) << 9 | (added + 1) << 14
-        elif f < self._second:
-            self._second = f
+        elif f < self.second:
+            self.second = f
 
     def search(self, expected):
         """Score every plausible change of ``expected`` against the residuals;
         set ``best`` (UNCLEAR unless clear and good) and ``likely``."""
-        self._best_fit = self.fit(-1, -1, -1, 1 << 29)
-        self._second = 1 << 29
+        self.error = self.fit(-1, -1, -1, 1 << 29)  # (the best so far)
+        self.second = 1 << 29
         self._code = NONE
         n_add = self._prune(expected, True)
         n_lift = self._prune(expected, False)
@@ -177,11 +175,9 @@ class ChangeFinder:
             for j in range(i + 1, n_lift):
                 if not _carries(expected, lifts[j]):  # else tried from its side
                     self._try(LIFT2, x, lifts[j], -1)
-        best_fit = self._best_fit
-        second = self._second
+        best_fit = self.error
+        second = self.second
         code = self._code
-        self.error = best_fit
-        self.second = second
         kind = code & 15
         lifted = (code >> 4 & 31) - 1
         lifted2 = (code >> 9 & 31) - 1

@@ -154,11 +154,12 @@ class PyramidSensor(Baselines):
                     self.likely.set(NONE, -1, -1, -1)
             elif (
                 now_ms - self.moving_at >= RELEARN_MS
-                and self._code & 15 == ADD
+                and (self._code & 15 == ADD or self._code & 15 == MOVE)
                 and self.second - self.error >= self.margin
                 and self.error <= 4 * self.max_error
             ):
-                # One marble set down is by far the best explanation and
+                # One marble set down (or raised) is by far the best
+                # explanation and
                 # near enough to fit, but for a misfit far from it: once the
                 # residuals have held a second, take that in, if the marble
                 # then makes its whole field (a level-3 one's share wavers
@@ -169,7 +170,9 @@ class PyramidSensor(Baselines):
                 if (
                     self._steady_misfit(now_ms)
                     and best.kind == UNCLEAR
-                    and self._full_strength(-1, -1, (self._code >> 14 & 31) - 1)
+                    and self._full_strength(
+                        (self._code >> 4 & 31) - 1, -1, (self._code >> 14 & 31) - 1
+                    )
                 ):
                     self._far_misfit()
                     self.misfit_at = -1
