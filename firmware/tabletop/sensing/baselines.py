@@ -214,9 +214,19 @@ class Baselines(ChangeFinder):
                     self.tainted &= ~(1 << p)
                     self.unsure = True  # its error carried another's unknown one
         if d >= 0:
+            # Its own error is at most three times the model's band of its
+            # field, plus noise (the bound _fresh_left keeps while it
+            # settles). More is not this marble's (a stale baseline, a
+            # misfit left by a marble lifted just before): it goes into the
+            # baselines all the same, but lifting d must not bring it back.
             self._residuals(expected)
+            k = self.k
+            q = 3 * self.band
             for s in range(SENSORS):
-                err[d * SENSORS + s] = _clip(self.resid[s])
+                v = k[s * POSITIONS + d]
+                lim = ((v if v > 0 else -v) * q >> 8) + self.noise3
+                v = self.resid[s]
+                err[d * SENSORS + s] = _clip(-lim if v < -lim else lim if v > lim else v)
             self.known |= 1 << d
             if guess:
                 self.tainted |= 1 << d

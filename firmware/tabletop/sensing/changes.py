@@ -88,8 +88,9 @@ class ChangeFinder:
         self.slack = int(2 * profile.noise / _WINDOW**0.5) + 1  # for noise and drift
         self.best = Observation()
         self.likely = Observation()  # the best change, clear but too rough to accept
-        self._adds = array("b", bytes(_MAX_CANDIDATES))
-        self._lifts = array("b", bytes(_MAX_CANDIDATES))
+        # positions kept by _prune: those a marble may be added to, then
+        # (from _MAX_CANDIDATES on) those it may be lifted from
+        self._cands = array("b", bytes(2 * _MAX_CANDIDATES))
         self._code = 0
 
     def fit(self, lifted, lifted2, added, limit):
@@ -153,17 +154,18 @@ class ChangeFinder:
         self._code = NONE
         n_add = self._prune(expected, True)
         n_lift = self._prune(expected, False)
-        adds = self._adds
-        lifts = self._lifts
+        adds = self._cands
+        lifts = self._cands  # (from L on)
+        L = _MAX_CANDIDATES
         for i in range(n_add):
             self._try(ADD, -1, -1, adds[i])
         for i in range(n_lift):
-            x = lifts[i]
+            x = lifts[L + i]
             after = expected & ~(1 << x)
             if _carries(expected, x):
                 # only as the second of two, freed by the first
                 for j in range(n_lift):
-                    y = lifts[j]
+                    y = lifts[L + j]
                     if y != x and not _carries(expected, y) and not _carries(after & ~(1 << y), x):
                         self._try(LIFT2, y, x, -1)
                 continue
@@ -173,8 +175,8 @@ class ChangeFinder:
                 if SUPPORT[d] & after == SUPPORT[d]:  # d still rests once x is gone
                     self._try(MOVE, x, -1, d)
             for j in range(i + 1, n_lift):
-                if not _carries(expected, lifts[j]):  # else tried from its side
-                    self._try(LIFT2, x, lifts[j], -1)
+                if not _carries(expected, lifts[L + j]):  # else tried from its side
+                    self._try(LIFT2, x, lifts[L + j], -1)
         best_fit = self.error
         second = self.second
         code = self._code
@@ -232,7 +234,8 @@ class ChangeFinder:
         """Positions whose own sensor shows at least a quarter of the change a
         marble there would make: where a marble may have been added (empty,
         supported) or lifted (occupied)."""
-        out = self._adds if adding else self._lifts
+        out = self._cands
+        at = 0 if adding else _MAX_CANDIDATES
         k = self.k
         resid = self.resid
         n = 0
@@ -247,7 +250,7 @@ class ChangeFinder:
             want = k[s * POSITIONS + p]
             got = resid[s] if adding else -resid[s]
             if got * 4 >= want and n < _MAX_CANDIDATES:
-                out[n] = p
+                out[at + n] = p
                 n += 1
         return n
 

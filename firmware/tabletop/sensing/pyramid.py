@@ -55,8 +55,6 @@ class PyramidSensor(Baselines):
         self.still = int(_STILL * profile.noise * _WINDOW)
         self.moving_at = 0
         self.block_sums = array("i", bytes(4 * SENSORS))
-        # Two window sums apart by more than this are motion (4 noise widths).
-        self.block_still = int(4 * profile.noise * (2 * _WINDOW) ** 0.5)
         self.seen_at = 0  # when the current candidate was last the best
         self.low = self.high = 0  # range of its own sensor while it holds
         self.least = 0  # its best fit while it holds
@@ -92,7 +90,7 @@ class PyramidSensor(Baselines):
         if slot == _WINDOW - 1:
             # Slow motion (a hand lowering a marble) shows between windows.
             block = self.block_sums
-            lim = self.block_still
+            lim = self.still * 8 // 17  # two window sums 4 noise widths apart
             for s in range(SENSORS):
                 d = sums[s] - block[s]
                 if d > lim or d < -lim:
