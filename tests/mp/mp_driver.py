@@ -1,7 +1,9 @@
 """The MicroPython half of tests/mp/run.mjs: runs inside the WebAssembly build.
 
     import mp_driver
-    mp_driver.run_tests([["test_rng", "/repo/tests/portable"]])  # test mode
+    mp_driver.start_tests([["test_rng", "/repo/tests/portable"]])  # test mode,
+    # then, each in a runPython call of its own: gc.collect(), mp_driver.step()
+    # until it returns False
     rc = mp_driver.run_script("/repo/tests/bench/rules_bench.py")  # script mode
     # then, for i = 0, 1, ... while rc == 0, each in a runPython call of its own:
     mp_driver.phase_pending(i)  # False: done
@@ -225,15 +227,47 @@ def run_module(module, folder):
         if _fixture(module, cls.__name__, "setUpClass", getattr(cls, "setUpClass", None)):
             for name in _test_names(cls):
                 _run_one(module, cls, name)
+                yield  # (a test at a time: see step())
             _fixture(module, cls.__name__, "tearDownClass", getattr(cls, "tearDownClass", None))
     _fixture(module, None, "tearDownModule", getattr(mod, "tearDownModule", None))
 
 
-def run_tests(modules):
-    """``modules``: a list of ``[module_name, folder]``."""
-    micropython.opt_level(0)  # keep assert statements: unittest is built on them
+def _all_tests(modules):
     for module, folder in modules:
-        run_module(module, folder)
+        yield from run_module(module, folder)
+
+
+_steps = None
+
+
+def start_tests(modules):
+    """``modules``: a list of ``[module_name, folder]``; then call step()
+    until it returns False, each call in a runPython call of its own, with
+    ``gc.collect()`` in another call of its own in between: this build frees
+    garbage only there, and a module's sensing tests make gigabytes of it."""
+    global _steps
+    micropython.opt_level(0)  # keep assert statements: unittest is built on them
+    _steps = _all_tests(modules)
+
+
+def step():
+    """Run the next test (with the fixtures before it); False when done."""
+    global _steps
+    if _steps is None:
+        return False
+    try:
+        next(_steps)
+    except StopIteration:
+        _steps = None
+        return False
+    return True
+
+
+def run_tests(modules):
+    """All of them in one call (garbage then stays until the call ends)."""
+    start_tests(modules)
+    while step():
+        pass
 
 
 # The globals of the script run_script() last ran to its end (None if it
