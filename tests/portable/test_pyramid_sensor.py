@@ -208,6 +208,45 @@ class SensorTest(unittest.TestCase):
         self.assertTrue(fitted > 0)  # (the premise: it fitted now and then)
         self.assertEqual((obs.kind, obs.added), (pyramid.ADD, d))
 
+    def test_a_level_3_marble_that_reads_weak_is_accepted_once_still_a_second(self):
+        # The Pyraos soak (seed 6, game 27): a marble on 3b2 fitted well
+        # (1,000 against max_error 8,400; the next best 47,000) and lay still,
+        # but read 0.87 of the model's field (a magnet 3% weak, the sensors'
+        # gains and a baseline or two a little off): short of the 0.88 a
+        # level-3 marble must make at once, so the board waited for ever.
+        # Once the readings have been still a second the wider 0.8 .. 1.25
+        # of the lower levels is enough (a hand hovering 8 mm above makes
+        # 0.70; only a marble held stock-still within 4.5 mm of its rest,
+        # about to be let go, makes 0.8).
+        full = (1 << 25) - 1
+        self.board.occ = full
+        self.ticks(full, 4)
+        self.sensor.rebase(full)
+        d = position_index("3b1")
+        self.board.occ = full | 1 << d
+        self.board.strength[d] = 0.85
+        obs = self.ticks(full, 120)  # 0.6 s: not yet
+        self.assertEqual(obs.kind, pyramid.UNCLEAR)
+        self.assertEqual(self.sensor.error <= self.sensor.max_error, True)  # it fits
+        for _ in range(400):  # 2 s more; the board takes the first report
+            obs = self.ticks(full, 1)
+            if obs.kind != pyramid.UNCLEAR:
+                break
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, d))
+
+    def test_a_marble_held_still_above_a_level_3_spot_is_never_a_move(self):
+        full = (1 << 25) - 1
+        self.board.occ = full
+        self.ticks(full, 4)
+        self.sensor.rebase(full)
+        x, y, z = marble_xyz(*POSITIONS[position_index("3b1")], PROFILE.pitch_mm, 9.0)
+        # held stock-still 6 mm above its rest (the hand hovers 8 to 16 mm
+        # up) for 1.5 s: 0.77 of its field, short of 0.8 even after a second
+        self.board.held = (x, y, z + 6.0)
+        for _ in range(30):
+            obs = self.ticks(full, 10)
+            self.assertNotEqual(obs.kind, pyramid.ADD)
+
     def test_a_far_misfit_never_makes_a_hovering_marble_a_move(self):
         full = (1 << 25) - 1
         self.board.occ = full

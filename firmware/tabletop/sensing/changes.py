@@ -146,9 +146,11 @@ class ChangeFinder:
         elif f < self.second:
             self.second = f
 
-    def search(self, expected):
+    def search(self, expected, wide=False):
         """Score every plausible change of ``expected`` against the residuals;
-        set ``best`` (UNCLEAR unless clear and good) and ``likely``."""
+        set ``best`` (UNCLEAR unless clear and good) and ``likely``. ``wide``:
+        the readings have been still a good while, so a level-3 marble needs
+        only the lower levels' share of its field (see _full_strength)."""
         self.error = self.fit(-1, -1, -1, 1 << 29)  # (the best so far)
         self.second = 1 << 29
         self._code = NONE
@@ -185,7 +187,7 @@ class ChangeFinder:
         lifted2 = (code >> 9 & 31) - 1
         added = (code >> 14 & 31) - 1
         clear = second - best_fit >= self.margin
-        if clear and added >= 16 and not self._full_strength(lifted, lifted2, added):
+        if clear and added >= 16 and not self._full_strength(lifted, lifted2, added, wide):
             clear = False  # a marble held above that spot, not resting on it
         if best_fit > self.max_error or not clear:
             self.best.set(UNCLEAR, -1, -1, -1)
@@ -203,12 +205,15 @@ class ChangeFinder:
         else:
             self.likely.set(UNCLEAR, -1, -1, -1)
 
-    def _full_strength(self, lifted, lifted2, added):
+    def _full_strength(self, lifted, lifted2, added, wide):
         """Does the marble seen at ``added`` make its whole field there? A
         marble held a little above a level-2 or level-3 spot makes the same
         pattern, only weaker (a fifth weaker at 2 mm for level 2, half at
         10 mm for level 3): the fields's share along the model's pattern
-        must be 0.8 .. 1.25 (0.88 .. 1.14 on level 3)."""
+        must be 0.8 .. 1.25 (0.88 .. 1.14 on level 3, unless ``wide``: the
+        readings have been still a second, as a hand holding a marble that
+        close never is for long; a real marble can read 0.87, its magnet,
+        the sensors' gains and a baseline or two each a little off)."""
         k = self.k
         num = 0
         den = 0
@@ -222,7 +227,7 @@ class ChangeFinder:
             v = k[row + added]
             num += e * v
             den += v * v
-        if added < 25 or added == 29:
+        if wide or added < 25 or added == 29:
             # (the top too: its field is so weak that noise alone moves the
             # share by a tenth; only a full pyramid lets anything near it)
             return 5 * num >= 4 * den and 4 * num <= 5 * den  # 0.8 .. 1.25

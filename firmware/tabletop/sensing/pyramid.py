@@ -133,7 +133,7 @@ class PyramidSensor(Baselines):
             if still:
                 self._follow_drift()
         else:
-            self.search(expected)
+            self.search(expected, now_ms - self.moving_at >= RELEARN_MS)
             if (
                 self._code == NONE
                 and self.second - self.error >= self.margin
@@ -169,7 +169,7 @@ class PyramidSensor(Baselines):
                     self._steady_misfit(now_ms)
                     and best.kind == UNCLEAR
                     and self._full_strength(
-                        (self._code >> 4 & 31) - 1, -1, (self._code >> 14 & 31) - 1
+                        (self._code >> 4 & 31) - 1, -1, (self._code >> 14 & 31) - 1, False
                     )
                 ):
                     self._far_misfit()
