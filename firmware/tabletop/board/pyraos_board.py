@@ -18,7 +18,8 @@ waits for an empty board).
 What the sensing has learnt (baselines, each marble's error) goes to flash
 with the journal: ``saving`` says it is due (a second after a move, or after
 the pieces match again after BACK or power-on, or a new game starts: once
-the sensing has learnt the marble that came last), the runtime
+the sensing has learnt the marble that came last; and after a "no change"
+relearn), the runtime
 writes ``state_parts()``, and on power-on ``restore_state`` takes it back, so
 the board knows its marbles exactly instead of guessing them from the
 readings (a lost move, even one to level 3, is then one change to find).
@@ -206,6 +207,11 @@ class PyraosBoard:
         if self.mode == SELECT:
             return
         obs = sensor.observe(self.expected, now_ms)
+        if sensor.relearnt:
+            # the readings taken as the position: what a power cut brings
+            # back must not be older than that (or a stale baseline returns)
+            sensor.relearnt = False
+            self._save_soon()
         if self.mode == CLEAR:
             self._wait_for_match(obs)
             return

@@ -56,6 +56,7 @@ class Baselines(ChangeFinder):
         self.misfit_at = -1  # since when they have held (-1: no misfit)
         self.unsure = False  # a marble of unknown error was lifted: relearn more
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
+        self.relearnt = False  # a "no change" relearn moved the baselines (the board saves)
         self.current = Observation()  # the change being followed (reset here)
         # The smoothed readings, times _WINDOW (kept by the subclass), and
         # the marbles' part of the prediction for the occupancy model_occ.
@@ -340,6 +341,7 @@ class Baselines(ChangeFinder):
             base[s] += resid[s]
             resid[s] = 0
         self.error = 0
+        self.relearnt = True
 
     def _follow_drift(self):
         # The board is still and matches: let the baselines follow slow
