@@ -33,7 +33,8 @@ board lost is undone physically as the board's lights ask for it (red: lift
 this; hint colour: put one back here; the game select: press MENU), the hand
 waiting to see each light (a board that does not guide fails the run); once
 the board plays again the events are made again. A resume that drops a move
-that was on flash before the cut fails the run too.
+that was on flash before the cut fails the run too. The clock's side of a
+cut (arming, off, booting again) is sim/power_cycle.py.
 """
 
 from __future__ import annotations
@@ -43,13 +44,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
+from sim.flash import FatFlash, LittleFlash, PowerCut
 from sim.hand import Wait, make_hand, wait_until
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
-from sim.virtual_hal import VirtualHal, same_colour
+from sim.power_cycle import BoardFailure, PowerCycle
+from sim.virtual_hal import VirtualHal
 from tabletop import notation
-from tabletop.journal import event_json
 from tabletop.profile import Profile, load
 from tabletop.rules import pacal, pyraos
 from tabletop.runtime import Runtime
@@ -78,15 +79,11 @@ class Result:
     moves_redone: int = 0  # record events made again: a cut lost them, or broke them off
 
 
-class BoardFailure(Exception):
-    """The firmware did something after a power cut that no hand can put right."""
-
-
 def new_state(game: str, variant: str) -> Any:
     return pyraos.Pyraos(variant) if game == "pyraos" else pacal.Pacal(variant)
 
 
-class BoardRun:
+class BoardRun(PowerCycle):
     def __init__(
         self,
         profile: Profile,
@@ -194,99 +191,6 @@ class BoardRun:
                     self._write_cost = flash.programmed - programmed  # an append's cost
             if len(journal) > before:
                 self.accepted_at.append(now)
-
-    # -- power cuts -------------------------------------------------------------
-
-    def _arm(self, cut: Cut) -> None:
-        # The next journal write gets the cut after k of its byte-steps (as
-        # many as the last write took, or the first estimate).
-        assert self.flash is not None
-        cost = self._write_cost or 64
-        self.flash.cut_after(int(cut.share * cost))
-        self._armed = cut
-
-    def _schedule(self, i: int) -> None:
-        """The cuts planned for event ``i``, which starts now."""
-        for cut in self.cuts:
-            if cut.event != i:
-                continue
-            if cut.in_write:
-                self._write_queue.append(cut)
-            else:
-                self._tick_cuts.append((self.hal.now_ms + cut.after_ms, cut))
-        self._tick_cuts.sort(key=lambda tc: tc[0])
-
-    def _unplug_cuts(self) -> None:
-        self._tick_cuts.clear()
-        self._write_queue.clear()
-        if self._armed is not None and self.flash is not None:
-            self.flash.cut_after(None)
-        self._armed = None
-
-    def _power_off(self, cut: Cut, in_write: bool, kept: int) -> None:
-        journal = self.runtime.journal
-        self._off_kept = [json.dumps(event_json(self.game, ev)) for ev in journal.events[:kept]]
-        self.hal.transmit(bytearray(3 * self.profile.led_count))  # the LEDs go dark
-        self._off_until = self.hal.now_ms + cut.off_ms
-        self.log.append(Reboot(self.hal.now_ms, self.event, in_write, kept, self._holding()))
-
-    def _power_on(self) -> None:
-        self._off_until = -1
-        try:
-            runtime = self._boot()
-        except PowerCut:
-            # an armed cut fired in the boot's own write
-            cut = self._armed
-            self._armed = None
-            assert cut is not None
-            self._off_until = self.hal.now_ms + cut.off_ms
-            n = len(self._off_kept)
-            self.log.append(Reboot(self.hal.now_ms, self.event, True, n, self._holding()))
-            return
-        except MountError as err:
-            raise BoardFailure(f"after the power cut at {self._cut_at()}: {err}") from err
-        self.runtime = runtime
-        self.reboots += 1
-        got = [json.dumps(event_json(self.game, ev)) for ev in runtime.journal.events]
-        self.log[-1].resumed = len(got)
-        self.log[-1].held_at_boot = self._holding()
-        kept = self._off_kept
-        if got[: len(kept)] != kept:
-            n = 0
-            while n < len(got) and got[n] == kept[n]:
-                n += 1
-            lost = kept[n]
-            raise BoardFailure(
-                f"after the power cut at {self._cut_at()}: the board came back with "
-                f"{len(got)} journal event(s), but {len(kept)} were on flash; event {n + 1} "
-                f"({lost}) is lost (problems: {runtime.journal.problems})"
-            )
-
-    def _guides(self) -> bool:
-        """Does the board light something to put right (red, the hint colour)?"""
-        refs = [self.profile.colours["error"], self.profile.colours["hint"]]
-        return any(
-            same_colour(self.hal.light(name), ref)
-            for name in self.hal.light_names()
-            for ref in refs
-        )
-
-    def _holding(self) -> bool:
-        ph = self.physics
-        return ph.holding() if isinstance(ph, PyraosPhysics) else bool(ph.held())
-
-    def _cut_at(self) -> str:
-        r = self.log[-1]
-        where = "in a journal write" if r.in_write else "at a tick"
-        return f"{r.at_ms} ms ({where}, record event {r.event + 1})"
-
-    def powered(self) -> bool:
-        return self._off_until < 0
-
-    def wait_power(self) -> None:
-        """Let time pass until the firmware runs again (it is off after a cut)."""
-        while self._off_until >= 0:
-            self.advance(self.tick_ms)
 
     # -- what the hand sees -----------------------------------------------------
 
