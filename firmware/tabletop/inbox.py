@@ -14,8 +14,16 @@ was wrong, for the device to send back as a JSON error line.
 
 import json
 
-_NL = 10
-_CR = 13
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_NL = const(10)
+_CR = const(13)
 _NONE = ()  # what a tick without input gets: no allocation
 
 

@@ -20,8 +20,16 @@ import json
 
 from tabletop import notation
 
-_DEAL = 0  # tabletop.rules.pacal.DEAL and REVEAL (not imported: a Pyraos
-_REVEAL = 5  # board needs no Pacal)
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_DEAL = const(0)  # tabletop.rules.pacal.DEAL and REVEAL (not imported: a Pyraos
+_REVEAL = const(5)  # board needs no Pacal)
 
 
 def _is_deal(game, event):

@@ -13,9 +13,17 @@ def animating(board):
     return board.mode != 1 or g.is_over() or board.stuck >= 0 or g.awaiting[0] or g.awaiting[1]
 
 
-_SLOT = 20
-_PTURN = 22
-_WIN = 24
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_SLOT = const(20)
+_PTURN = const(22)
+_WIN = const(24)
 
 
 def _fields(px, leds, p, mask, colour, level):

@@ -4,8 +4,16 @@ from tabletop.board import pyraos_board as pb
 from tabletop.render import pulse, variant_number
 from tabletop.sensing.pyramid import OWN_SENSOR
 
-_TURN = 25  # index into the Pyraos led_map: sensors 0..24, then turn0, turn1
-_RESERVE = 27  # reserve0.0..14, then reserve1.0..14
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_TURN = const(25)  # index into the Pyraos led_map: sensors 0..24, then turn0, turn1
+_RESERVE = const(27)  # reserve0.0..14, then reserve1.0..14
 
 
 def animating(board):

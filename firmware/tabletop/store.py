@@ -36,13 +36,21 @@ from array import array
 
 _PREFIX = "g"
 _SUFFIX = ".jsonl"
-_DIGITS = 6
-_KEEP_GAMES = 40
-_KEEP_BYTES = 96 * 1024
-_RESERVE = 32 * 1024
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_DIGITS = const(6)
+_KEEP_GAMES = const(40)
+_KEEP_BYTES = const(96 * 1024)
+_RESERVE = const(32 * 1024)
 _STATES = ("s0.bin", "s1.bin")
-_MAGIC = 0x7AB1E5  # first word of a state file
-_HEAD = 6  # words: magic, game number, event count, words after the head, serial, check
+_MAGIC = const(0x7AB1E5)  # first word of a state file
+_HEAD = const(6)  # words: magic, game number, event count, words after the head, serial, check
 
 
 def game_name(seq):

@@ -31,10 +31,18 @@ from tabletop import buttons
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
-_BACK_WAIT_MS = 3000
-_CALIBRATE_STILL_MS = 300  # still this long at power on before the first calibration
-_SAVE_MARGIN_MS = 100  # the learnt state is written this long after a change has settled
-_CALIBRATE_WAIT_MS = 2000  # ... or this long at most (a board noisier than its profile)
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_BACK_WAIT_MS = const(3000)
+_CALIBRATE_STILL_MS = const(300)  # still this long at power on before the first calibration
+_SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
+_CALIBRATE_WAIT_MS = const(2000)  # ... or this long at most (a board noisier than its profile)
 
 SELECT = 0
 PLAY = 1

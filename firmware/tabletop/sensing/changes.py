@@ -21,6 +21,14 @@ from array import array
 from tabletop.rules.pyraos_geometry import POSITIONS, SUPPORT
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS, kernel
 
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
 NONE = 0
 ADD = 1
 LIFT = 2
@@ -29,9 +37,9 @@ LIFT2 = 4
 UNCLEAR = 5
 
 _WINDOW = 4  # readings averaged per sensor (what a residual is made of)
-_LIMIT = 4600  # |difference| above which a term saturates (keeps sums small ints)
-_CAP = _LIMIT * _LIMIT
-_MAX_CANDIDATES = 8  # positions kept per kind when pruning
+_LIMIT = const(4600)  # |difference| above which a term saturates (keeps sums small ints)
+_CAP = const(_LIMIT * _LIMIT)
+_MAX_CANDIDATES = const(8)  # positions kept per kind when pruning
 
 
 class Observation:

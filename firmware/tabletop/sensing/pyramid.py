@@ -37,10 +37,18 @@ from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
            "FRESH_MS", "STATE_WORDS", "Observation", "PyramidSensor")  # fmt: skip
 
-_STILL = 6  # a reading this many noise widths off the average is motion
-_HIGH_SETTLE = 10  # times longer a change on level 3 or the top must hold
-_MID_SETTLE = 4  # ... and a marble added on level 2
-_FLICKER_MS = 30  # a candidate unseen this long (a bounce) is not forgotten
+try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_STILL = const(6)  # a reading this many noise widths off the average is motion
+_HIGH_SETTLE = const(10)  # times longer a change on level 3 or the top must hold
+_MID_SETTLE = const(4)  # ... and a marble added on level 2
+_FLICKER_MS = const(30)  # a candidate unseen this long (a bounce) is not forgotten
 
 
 class PyramidSensor(Baselines):
