@@ -10,6 +10,8 @@
 //       then {"summary": {"passed", "failed", "errors", "skipped", "total", "ms"}}.
 //       Exit status 0 only if every test passed (or skipped) and at least one ran.
 //       A module that fails to import is reported as test "(import)", status error.
+//       Each test runs in a runPython call of its own, after a gc.collect() in
+//       another: only then is the garbage of the tests before it freed.
 //
 //   node tests/mp/run.mjs script [OPTIONS] [--] FILE.py [ARG...]
 //       Run one file as __main__ with sys.argv = [FILE.py, ARG...] (every word after
