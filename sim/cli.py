@@ -137,9 +137,19 @@ def _sweep(args: argparse.Namespace) -> int:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from sim.soak import soak
+    from sim.soak import Report, soak
 
-    report = soak(args.hours, args.game, args.seed, args.fs, cuts_per_game=args.cuts)
+    def progress(r: Report) -> None:  # (a long run: a line per virtual hour)
+        print(
+            f"soak {r.game}: {r.virtual_ms / 3_600_000:.1f} h, {r.games} games, "
+            f"{r.moves} moves, {r.reboots} power cuts, ok so far",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    report = soak(
+        args.hours, args.game, args.seed, args.fs, cuts_per_game=args.cuts, progress=progress
+    )
     print(json.dumps(report.summary()), flush=True)
     return 0 if report.ok else 1
 

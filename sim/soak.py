@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import random
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,8 +82,12 @@ def soak(
     cuts_per_game: int = 2,
     max_games: int | None = None,
     trace_every: int = 10,
+    progress: Callable[[Report], None] | None = None,
+    progress_h: float = 1.0,
 ) -> Report:
-    """Play until ``hours`` of virtual time have passed (or ``max_games``)."""
+    """Play until ``hours`` of virtual time have passed (or ``max_games``);
+    ``progress(report)`` after the first game past each ``progress_h``
+    virtual hours."""
     rng = random.Random(seed)
     flash = FatFlash(capacity=512 * 1024) if fs == "fat" else LittleFlash(block_count=128)
     profile = reference_profile(game)
@@ -102,6 +107,8 @@ def soak(
         power_cuts=cuts_per_game,
     )
     report = Report(game)
+    told = 0
+    every = max(1, int(progress_h * HOUR_MS))
     try:
         while run.hal.now_ms < hours * HOUR_MS and (max_games is None or report.games < max_games):
             g_seed = rng.randrange(1 << 30)
@@ -128,6 +135,10 @@ def soak(
                 break
             run._run(run.hand.clear_board())  # the next game starts on an empty board
             run.advance(1000)
+            if progress is not None and run.hal.now_ms // every > told:
+                told = run.hal.now_ms // every
+                _fill(report, run)
+                progress(report)
             if traced:
                 # MENU first: the finished game's state (a Pacal match's last
                 # round, its journal) is let go when a new game starts, and
@@ -139,10 +150,14 @@ def soak(
     finally:
         if tracemalloc.is_tracing():
             tracemalloc.stop()
+    _fill(report, run)
+    return report
+
+
+def _fill(report: Report, run: BoardRun) -> None:
     report.reboots = run.reboots
     report.mistakes = len(run.hand.mistakes)
     report.virtual_ms = run.hal.now_ms
     report.kept_games = (
         len(run.runtime.journal.store.finished()) if run.runtime.journal.store else 0
     )
-    return report
