@@ -309,6 +309,21 @@ class Baselines(ChangeFinder):
             return False
         return now_ms - self.misfit_at >= RELEARN_MS
 
+    def _from_above(self):
+        # Is the misfit a field of one sign on most sensors? A marble held
+        # still high above the board makes that (a few cm up: +20..+80
+        # counts nearly everywhere); a knock, or a marble put back a hair
+        # off, moves a few sensors. Not a reason to relearn.
+        t = self.noise3 >> 1
+        up = 0
+        down = 0
+        for v in self.resid:
+            if v > t:
+                up += 1
+            elif v < -t:
+                down += 1
+        return (up >= 13 and down <= 3) or (down >= 13 and up <= 3)
+
     def _far_misfit(self):
         # The best explanation is one marble added or raised (observe), the
         # board has been still a good while and the residuals steady, but it

@@ -153,7 +153,9 @@ class PyramidSensor(Baselines):
                 # residuals have held steady a good while, take the readings
                 # as the position the game expects, or every later move would
                 # carry the misfit (and one near max_error would never count).
-                if self._steady_misfit(now_ms):
+                # Not a marble held still high above the board (unless the
+                # board's picture is a guess: then drift looks so too).
+                if self._steady_misfit(now_ms) and (self.unsure or not self._from_above()):
                     self._relearn()
                     self.unsure = False
                     best.set(NONE, -1, -1, -1)
