@@ -20,6 +20,35 @@ def mask(names):
 
 
 PROFILE = profile("pyraos")
+# What a level-3 marble's learnt error left on the sensors when it was
+# lifted in the soak (seed 0, game 119): counts per sensor.
+JUNK = (
+    29,
+    1,
+    17,
+    9,
+    1,
+    -14,
+    6,
+    63,
+    23,
+    -22,
+    3,
+    13,
+    13,
+    -15,
+    16,
+    -28,
+    3,
+    2,
+    4,
+    -31,
+    1,
+    -33,
+    -1,
+    -28,
+    25,
+)
 GAINS = [0.03, -0.02, 0.04, -0.03, 0.01, 0.0, -0.04, 0.02, 0.03, -0.01, 0.02, -0.02, 0.01]
 GAINS = (GAINS * 2)[:25]
 BASES = [(i * 37) % 61 - 30 for i in range(25)]
@@ -64,6 +93,14 @@ class SensorTest(unittest.TestCase):
         self.ticks(occ, 4)
         self.sensor.rebase(occ)
         return occ
+
+    def settle_levels_1_2(self):
+        # Levels 1 and 2 full, taken as the position: where level 3 rests.
+        full = (1 << 25) - 1
+        self.board.occ = full
+        self.ticks(full, 4)
+        self.sensor.rebase(full)
+        return full
 
     def test_empty_board_is_still(self):
         self.ticks(0, 4)
@@ -133,10 +170,7 @@ class SensorTest(unittest.TestCase):
     def set_3b1_spoilt(self, strength=1.0):
         # Levels 1 and 2 full, a misfit of -110 counts on two sensors out of
         # 3b1's reach, and a marble (of that magnet strength) set on 3b1.
-        full = (1 << 25) - 1  # levels 1 and 2: 3b1 rests on them
-        self.board.occ = full
-        self.ticks(full, 4)
-        self.sensor.rebase(full)
+        full = self.settle_levels_1_2()  # 3b1 rests on them
         self.far_knock("3b1", -110)
         self.board.occ = full | mask("3b1")
         self.board.strength[position_index("3b1")] = strength
@@ -218,10 +252,7 @@ class SensorTest(unittest.TestCase):
         # of the lower levels is enough (a hand hovering 8 mm above makes
         # 0.70; only a marble held stock-still within 4.5 mm of its rest,
         # about to be let go, makes 0.8).
-        full = (1 << 25) - 1
-        self.board.occ = full
-        self.ticks(full, 4)
-        self.sensor.rebase(full)
+        full = self.settle_levels_1_2()
         d = position_index("3b1")
         self.board.occ = full | 1 << d
         self.board.strength[d] = 0.85
@@ -235,10 +266,7 @@ class SensorTest(unittest.TestCase):
         self.assertEqual((obs.kind, obs.added), (pyramid.ADD, d))
 
     def test_a_marble_held_still_above_a_level_3_spot_is_never_a_move(self):
-        full = (1 << 25) - 1
-        self.board.occ = full
-        self.ticks(full, 4)
-        self.sensor.rebase(full)
+        full = self.settle_levels_1_2()
         x, y, z = marble_xyz(*POSITIONS[position_index("3b1")], PROFILE.pitch_mm, 9.0)
         # held stock-still 6 mm above its rest (the hand hovers 8 to 16 mm
         # up) for 1.5 s: 0.77 of its field, short of 0.8 even after a second
@@ -248,10 +276,7 @@ class SensorTest(unittest.TestCase):
             self.assertNotEqual(obs.kind, pyramid.ADD)
 
     def test_a_far_misfit_never_makes_a_hovering_marble_a_move(self):
-        full = (1 << 25) - 1
-        self.board.occ = full
-        self.ticks(full, 4)
-        self.sensor.rebase(full)
+        full = self.settle_levels_1_2()
         self.far_knock("3b1", -110)
         x, y, z = marble_xyz(*POSITIONS[position_index("3b1")], PROFILE.pitch_mm, 9.0)
         for lift in (4.0, 8.0, 15.0):  # held still above its rest
@@ -363,15 +388,58 @@ class SensorTest(unittest.TestCase):
         # by the "no change" relearn; set back on the board later, the
         # marble no longer made its field. A misfit of one sign on most
         # sensors is a marble above the board, not a baseline that moved.
-        e = self.settle_on("a1 b1 c1 a2 b2")
+        self.hold_still_above(self.settle_on("a1 b1 c1 a2 b2"), (37.5, 37.5, 70.0))
+
+    def test_a_marble_lifted_and_held_high_is_found_again_when_set_back(self):
+        # The same soak game, as it went: 3b1 lifted (what the board had
+        # learnt of its own error goes out of the baselines with it, leaving
+        # a misfit of +-30 counts, JUNK here) and held 84 mm up over the
+        # edge of the board, still, for seconds. Its field (5..25 counts)
+        # plus that misfit is of one sign on most sensors, not all. Taken in
+        # as the baselines, the marble set back made 0.78 of its field:
+        # never accepted, and the game stopped.
+        full = self.settle_levels_1_2()
+        d = position_index("3b1")
+        self.board.strength[d] = 0.96  # (a magnet 4% weak: they are +-5%)
+        self.board.occ = full | 1 << d
+        self.ticks(full, 4)
+        self.sensor.rebase(full | 1 << d)
+        self.board.knock = list(JUNK)
+        self.board.occ = full
+        self.board.held = (50.0, 25.0, 84.0)
+        self.ticks(full, 600)  # 3 s, quite still (seen as lifted: rebase)
+        self.board.held = None
+        self.board.occ = full | 1 << d  # set back
+        for _ in range(600):  # 3 s; the board takes the first report
+            obs = self.ticks(full, 1)
+            if obs.kind != pyramid.UNCLEAR:
+                break
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, d))
+
+    def hold_still_above(self, e, xyz):
         before = list(self.sensor.base)
-        self.board.held = (37.5, 37.5, 70.0)  # (its fit 5,000: past quiet)
+        self.board.held = xyz  # (its fit: past quiet)
         self.ticks(e, 600)  # 3 s, quite still
+        self.assertTrue(self.sensor.error > self.sensor.quiet, self.sensor.error)  # the premise
         moved = [abs(self.sensor.base[s] - before[s]) for s in range(25)]
         self.assertTrue(max(moved) <= self.sensor.noise3, moved)
         self.board.held = None  # taken away: at once what it was
         obs = self.ticks(e, 20)
         self.assertEqual(obs.kind, pyramid.NONE)
+
+    def test_a_shift_of_the_whole_board_is_relearnt_after_ten_seconds(self):
+        # One sign on every sensor, as a marble held above makes, but for
+        # good (say the sensors' supply moved): waited out, then relearnt,
+        # and the next move is seen as ever.
+        e = self.settle_on("a1 b1")
+        self.board.knock = [30] * 25
+        self.ticks(e, 1200)  # 6 s
+        self.assertTrue(self.sensor.error > self.sensor.quiet)  # not yet
+        self.ticks(e, 1000)  # 11 s in all
+        self.assertTrue(self.sensor.error < self.sensor.quiet)
+        self.board.occ = e | mask("c3")
+        obs = self.ticks(e)
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, position_index("c3")))
 
     def test_a_misfit_that_keeps_changing_is_not_relearnt(self):
         # Drifting up and down (a hand creeping closer, say) for 3 s: never

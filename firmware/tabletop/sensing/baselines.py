@@ -29,6 +29,7 @@ from tabletop.sensing.magnets import SENSORS
 
 FRESH_MS = 1000  # how long after a change its settling is still taken in
 RELEARN_MS = 1000  # still this long and only "no change" fits: relearn the baselines
+ABOVE_MS = 10000  # ...or this long, a misfit such as a marble held above makes
 
 STATE_WORDS = 2 + SENSORS + SENSORS * POSITIONS  # the flags, base, err (state_parts)
 
@@ -309,12 +310,17 @@ class Baselines(ChangeFinder):
             return False
         return now_ms - self.misfit_at >= RELEARN_MS
 
-    def _from_above(self):
-        # Is the misfit a field of one sign on most sensors? A marble held
-        # still high above the board makes that (a few cm up: +20..+80
-        # counts nearly everywhere); a knock, or a marble put back a hair
-        # off, moves a few sensors. Not a reason to relearn.
-        t = self.noise3 >> 1
+    def _from_above(self, now_ms):
+        # Is the misfit a field of one sign on most sensors (13 of 25 past a
+        # quarter of a smoothed reading's noise, whatever the rest do)? A marble
+        # held still a few cm above the board makes that (+5..+80 counts
+        # nearly everywhere, on top of whatever misfit there was); a knock,
+        # or a marble put back a hair off, moves a few sensors. Not a reason
+        # to relearn, unless it has held ABOVE_MS: no hand is that still for
+        # that long, and a shift of the whole board must not go unlearnt.
+        if now_ms - self.misfit_at >= ABOVE_MS:
+            return False
+        t = self.noise3 >> 2
         up = 0
         down = 0
         for v in self.resid:
@@ -322,7 +328,7 @@ class Baselines(ChangeFinder):
                 up += 1
             elif v < -t:
                 down += 1
-        return (up >= 13 and down <= 3) or (down >= 13 and up <= 3)
+        return up >= 13 or down >= 13
 
     def _far_misfit(self):
         # The best explanation is one marble added or raised (observe), the

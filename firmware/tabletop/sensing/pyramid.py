@@ -155,7 +155,7 @@ class PyramidSensor(Baselines):
                 # carry the misfit (and one near max_error would never count).
                 # Not a marble held still high above the board (unless the
                 # board's picture is a guess: then drift looks so too).
-                if self._steady_misfit(now_ms) and (self.unsure or not self._from_above()):
+                if self._steady_misfit(now_ms) and (self.unsure or not self._from_above(now_ms)):
                     self._relearn()
                     self.unsure = False
                     best.set(NONE, -1, -1, -1)
