@@ -50,8 +50,8 @@ from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
 from sim.power_cycle import BoardFailure, PowerCycle
 from sim.virtual_hal import VirtualHal
-from tabletop import notation
 from tabletop.profile import Profile, load
+from tabletop.records import notation
 from tabletop.rules import pacal, pyraos
 from tabletop.runtime import Runtime
 

@@ -20,8 +20,8 @@ from typing import Any
 
 from sim import selfplay
 from sim.text_view import pacal_text, pyraos_text
-from tabletop.notation import to_json as event_to_json
-from tabletop.record import GAMES, check, outcome_of
+from tabletop.records.notation import to_json as event_to_json
+from tabletop.records.record import GAMES, check, outcome_of
 from tabletop.rules import pacal
 
 
@@ -70,7 +70,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _board_play(args: argparse.Namespace) -> int:
     from sim.board_play import BoardRun, reference_profile
     from sim.flash import FatFlash, LittleFlash
-    from tabletop.record import Record, RecordError
+    from tabletop.records.record import Record, RecordError
 
     try:
         rec = Record.read(Path(args.record).read_bytes())

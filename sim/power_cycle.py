@@ -21,8 +21,8 @@ from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot
 from sim.virtual_hal import VirtualHal, same_colour
-from tabletop.journal import event_json
 from tabletop.profile import Profile
+from tabletop.records import notation
 from tabletop.runtime import Runtime
 
 
@@ -85,7 +85,9 @@ class PowerCycle:
 
     def _power_off(self, cut: Cut, in_write: bool, kept: int) -> None:
         journal = self.runtime.journal
-        self._off_kept = [json.dumps(event_json(self.game, ev)) for ev in journal.events[:kept]]
+        self._off_kept = [
+            json.dumps(notation.to_json(self.game, ev)) for ev in journal.events[:kept]
+        ]
         self.hal.transmit(bytearray(3 * self.profile.led_count))  # the LEDs go dark
         self._off_until = self.hal.now_ms + cut.off_ms
         self.log.append(Reboot(self.hal.now_ms, self.event, in_write, kept, self._holding()))
@@ -107,7 +109,7 @@ class PowerCycle:
             raise BoardFailure(f"after the power cut at {self._cut_at()}: {err}") from err
         self.runtime = runtime
         self.reboots += 1
-        got = [json.dumps(event_json(self.game, ev)) for ev in runtime.journal.events]
+        got = [json.dumps(notation.to_json(self.game, ev)) for ev in runtime.journal.events]
         self.log[-1].resumed = len(got)
         self.log[-1].held_at_boot = self._holding()
         kept = self._off_kept

@@ -4,7 +4,7 @@
     write_games("pacal", "duel", games=10, seed=1, out=Path("games"))
 
 Every choice comes from the project's own seeded generator
-(``tabletop.rng.Rng``), so the same seed gives the same games on any machine
+(``tabletop.rules.rng.Rng``), so the same seed gives the same games on any machine
 and any interpreter.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.record import Record
-from tabletop.rng import Rng
+from tabletop.records.record import Record
 from tabletop.rules import pacal
+from tabletop.rules.rng import Rng
 
 DEFAULT_VARIANT = {"pacal": "duel", "pyraos": "standard"}
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sim.physics import PacalPhysics, PyraosPhysics
-from tabletop.profile import led_names
+from tabletop.profile.schema import led_names
 
 BUTTONS = {"menu": 1, "back": 2}  # bit 0 MENU, bit 1 BACK; 1 = pressed
 BOUNCE_MS = 4.0  # a button's contacts chatter this long when pressed and let go

@@ -15,7 +15,7 @@ import pytest
 
 from sim.board_play import BoardRun, reference_profile
 from sim.selfplay import play_game
-from tabletop.record import Record
+from tabletop.records.record import Record
 from tabletop.rules import pacal
 
 GOLDEN = Path(__file__).parent / "golden"

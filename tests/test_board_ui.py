@@ -24,8 +24,8 @@ from sim.hand import Timing
 from sim.physics import PacalPhysics, PyraosPhysics, sensor_below
 from sim.selfplay import play_game
 from sim.virtual_hal import same_colour
-from tabletop.profile import PYRAOS_SENSORS
-from tabletop.record import Record
+from tabletop.profile.schema import PYRAOS_SENSORS
+from tabletop.records.record import Record
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import ABOVE, POSITIONS
 

@@ -44,8 +44,8 @@ import digitalio  # type: ignore[import-untyped]  # noqa: E402
 import neopixel  # type: ignore[import-untyped]  # noqa: E402
 
 from hal.circuitpython_hal import CircuitPythonHal, error_light  # noqa: E402
-from tabletop.pixels import Pixels  # noqa: E402
 from tabletop.profile import Profile, ProfileError, load  # noqa: E402
+from tabletop.show.pixels import Pixels  # noqa: E402
 
 PROFILES = Path(__file__).resolve().parent.parent / "firmware" / "profiles"
 

@@ -16,7 +16,7 @@ from sim.selfplay import play_game
 from sim.virtual_device import VirtualDevice
 from sim.virtual_hal import same_colour
 from tabletop import device
-from tabletop.errorlog import NAME as LOG
+from tabletop.keep.errorlog import NAME as LOG
 from tabletop.rules import pyraos
 
 SEED = 3

@@ -24,18 +24,18 @@ from typing import Any
 
 import pytest
 
-from tabletop.rng import Rng
 from tabletop.rules import pacal, pyraos
+from tabletop.rules.rng import Rng
 from tests.reference import pacal_ref, pyraos_ref
 
 Json = dict[str, Any]
 
 
 def _load_codec() -> tuple[Callable[[str, Any], Json], Callable[[str, str, Json], Any]]:
-    """The record codec: ``tabletop.notation`` (to_json(game, event), from_json(game,
+    """The record codec: ``tabletop.records.notation`` (to_json(game, event), from_json(game,
     variant, obj)), or the older per-game ``to_json(event)`` / ``from_json(obj, variant)``."""
     try:
-        notation = importlib.import_module("tabletop.notation")
+        notation = importlib.import_module("tabletop.records.notation")
     except ImportError:
         modules = {"pacal": pacal, "pyraos": pyraos}
         return (

@@ -1,6 +1,6 @@
 """The scripted hand (sim/hand.py) over the virtual board, without firmware.
 
-Random legal games (tabletop.rng.Rng and the rules, with light biases so that
+Random legal games (tabletop.rules.rng.Rng and the rules, with light biases so that
 take-backs, raises, last cards and kept cards all happen) are performed event
 by event. A fake driver runs each event's generator to completion: a Wait
 advances the virtual clock (reading the sensors on the way), a WaitFor is
@@ -42,8 +42,8 @@ from sim.hand import (
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.virtual_hal import VirtualHal
 from tabletop.profile import load
-from tabletop.rng import Rng
 from tabletop.rules import pacal, pyraos
+from tabletop.rules.rng import Rng
 
 PROFILES = Path(__file__).resolve().parents[1] / "firmware" / "profiles"
 REACTION_MS = 25  # how long the fake firmware takes to show what the hand waits for

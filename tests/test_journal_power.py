@@ -14,8 +14,8 @@ import pytest
 
 from sim.flash import FatFlash, LittleFlash, PowerCut
 from sim.selfplay import play_game
-from tabletop.journal import Journal
-from tabletop.store import GameStore
+from tabletop.keep.journal import Journal
+from tabletop.keep.store import GameStore
 
 Op = tuple[str, Any]
 

@@ -132,7 +132,7 @@ def test_runner_reports_failures(tmp_path: Path) -> None:
 def test_runner_fails_a_module_that_does_not_import(tmp_path: Path) -> None:
     good = tmp_path / "test_good.py"
     good.write_text(
-        "import unittest\nfrom tabletop.rng import Rng\n\n\n"
+        "import unittest\nfrom tabletop.rules.rng import Rng\n\n\n"
         "class Good(unittest.TestCase):\n    def test_ok(self):\n"
         "        self.assertTrue(0 <= Rng(1).below(6) < 6)\n"
     )

@@ -21,8 +21,9 @@ import pytest
 from sim import physics as phys
 from sim.physics import PacalPhysics, PhysicsError, PyraosPhysics
 from sim.virtual_hal import ReplayExhausted, ReplayHal, SensorLog, VirtualHal
-from tabletop.pixels import Pixels
-from tabletop.profile import PYRAOS_SENSORS, load
+from tabletop.profile import load
+from tabletop.profile.schema import PYRAOS_SENSORS
+from tabletop.show.pixels import Pixels
 
 PROFILES = Path(__file__).resolve().parents[1] / "firmware" / "profiles"
 RAW = {g: json.loads((PROFILES / f"{g}.json").read_text()) for g in ("pyraos", "pacal")}
@@ -87,7 +88,7 @@ def shuffled_pyraos_raw(seed: int) -> dict[str, Any]:
 
 
 def pos(name: str) -> int:
-    from tabletop.notation import position_index
+    from tabletop.rules.pyraos_geometry import position_index
 
     return int(position_index(name))
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim.selfplay import play_game
-from tabletop.record import Record, RecordError, check
+from tabletop.records.record import Record, RecordError, check
 
 GOOD = {
     (g, v): play_game(g, v, 3).dumps()

@@ -14,8 +14,8 @@ from sim.board_play import BoardRun, reference_profile
 from sim.flash import FatFlash, LittleFlash
 from sim.physics import PyraosPhysics, sensor_below
 from sim.selfplay import play_game
+from tabletop.keep.store import game_name
 from tabletop.rules import pacal, pyraos
-from tabletop.store import game_name
 
 
 def new_state(game: str, variant: str) -> Any:
@@ -173,7 +173,7 @@ def test_a_pacal_round_ended_by_a_last_card_that_fit_nowhere_replays() -> None:
     # finds the last cards still awaited; the board must take them as kept.
     # (Found by the soak: the board resumed after move 80 of 114.)
     from tabletop.board.pacal_board import PacalBoard
-    from tabletop.journal import Journal
+    from tabletop.keep.journal import Journal
 
     events = play_game("pacal", "duel", 847876999).events
     real = pacal.Pacal("duel")

@@ -1,4 +1,4 @@
-"""The board's learnt state (tabletop.store: save_state, load_state) through
+"""The board's learnt state (tabletop.keep.store: save_state, load_state) through
 power cuts, on real littlefs and the FAT model (sim/flash): a cut at
 byte-steps all through a state write must leave a flash that mounts, a
 journal untouched, and a state that is either the new one or the one before
@@ -16,7 +16,7 @@ import pytest
 
 from sim.flash import FatFlash, LittleFlash, PowerCut
 from tabletop.board.pyraos_board import PyraosBoard
-from tabletop.store import GameStore
+from tabletop.keep.store import GameStore
 
 WORDS = PyraosBoard.STATE_WORDS
 HEADER = '{"format": 1, "game": "pyraos", "variant": "standard"}'

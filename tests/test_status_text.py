@@ -5,7 +5,7 @@ to the host as status lines.
 
 What each screen must say comes from the rules (whose turn, move number,
 reserves, the card to build, round and match wins, the outcome) and from
-docs/FIRMWARE.md's table of status screens, never from tabletop.status.
+docs/FIRMWARE.md's table of status screens, never from tabletop.show.status.
 Every text drawn must fit the panel: VirtualDisplay refuses more than 8
 rows of 16 characters, so whole games here also prove that.
 """

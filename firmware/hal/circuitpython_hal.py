@@ -21,17 +21,11 @@ imported when not given and never when this module is imported.
     blink(True); blink(False)              # the LED chain red/off, else board.LED
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython, for the tests: const() of an int is the int
-    const = int
-
-from tabletop.profile import ProfileError
+from hal.common import BACK, MENU, ProfileError
+from micropython import const
 
 _MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
 _SELECT_PINS = const(4)
-_MENU = const(1)  # bits of read_buttons()
-_BACK = const(2)
 
 
 def gp_name(n):
@@ -200,9 +194,9 @@ class CircuitPythonHal:
         inv = self._invert
         pressed = 0
         if self.menu.value != inv:
-            pressed |= _MENU
+            pressed |= MENU
         if self.back.value != inv:
-            pressed |= _BACK
+            pressed |= BACK
         return pressed
 
     def transmit(self, buf):

@@ -31,17 +31,11 @@ small stand-ins. A pin the port does not have raises ProfileError naming the
 profile key.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython, for the tests: const() of an int is the int
-    const = int
-
-from tabletop.profile import ProfileError
+from hal.common import BACK, MENU, ProfileError
+from micropython import const
 
 _MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
 _SELECT_PINS = const(4)
-_MENU = const(1)  # bits of read_buttons()
-_BACK = const(2)
 _WIDTH = const(128)  # the SSD1306 in pixels; its 8x8 font gives 8 rows of 16 characters
 _HEIGHT = const(64)
 _ROWS = const(8)
@@ -210,9 +204,9 @@ class MicroPythonHal:
         inv = self._invert
         pressed = 0
         if self.menu.value() ^ inv:
-            pressed |= _MENU
+            pressed |= MENU
         if self.back.value() ^ inv:
-            pressed |= _BACK
+            pressed |= BACK
         return pressed
 
     def transmit(self, buf):
@@ -224,7 +218,7 @@ class MicroPythonHal:
         leds.write()
 
     def show_text(self, lines):
-        """Draw ``lines`` (at most 8 strings of 16 characters, tabletop.status)
+        """Draw ``lines`` (at most 8 strings of 16 characters, tabletop.show.status)
         into the display's frame buffer; the rows that changed are sent by
         the next calls of ``refresh_display``."""
         d = self.display

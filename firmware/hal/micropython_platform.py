@@ -20,10 +20,7 @@ and the two streams are parameters (tests pass a model of the USB port),
 imported when not given.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython, for the tests: const() of an int is the int
-    const = int
+from micropython import const
 
 _MAX_WRITE = const(256)  # bytes per write() call at most
 _MAX_READ = const(64)  # bytes per read() call at most
@@ -40,7 +37,7 @@ def profile_path():
         pass
     import os
 
-    from tabletop.profile import ProfileError
+    from hal.common import ProfileError
 
     names = [n for n in os.listdir("profiles") if n.endswith(".json")]
     if len(names) != 1:

@@ -41,13 +41,14 @@ Inbox (lines, checked; a bad line gets a JSON error line back).
 
 import json
 
-from tabletop.chord import ChordHal
-from tabletop.errorlog import ErrorLog
-from tabletop.inbox import Inbox
-from tabletop.outbox import Outbox
-from tabletop.pixels import Pixels
-from tabletop.profile import ProfileError, load
+from hal.common import BACK, MENU, ProfileError
+from tabletop.buttons.chord import ChordHal
+from tabletop.keep.errorlog import ErrorLog
+from tabletop.link.inbox import Inbox
+from tabletop.link.outbox import Outbox
+from tabletop.profile import load
 from tabletop.runtime import Runtime
+from tabletop.show.pixels import Pixels
 
 WDT_MS = 5000  # rp2 allows up to 8388; the longest honest tick is well under 1 s
 ERROR_MS = 1000  # the error pattern after an exception; doubles while they keep coming
@@ -64,8 +65,6 @@ DRAIN_MS = 200  # safe and maintenance mode: what is queued may go out this long
 IDLE_TICK_MS = 20  # the loop period when no profile gives one
 BOOT_SAMPLES = 5  # BACK must read pressed this many times, BOOT_SAMPLE_MS apart
 BOOT_SAMPLE_MS = 10
-MENU = 1
-BACK = 2
 COMMANDS = ("maintenance",)
 ERROR_RGB = (255, 0, 0)  # when the profile names no "error" colour
 MAINTENANCE_RGB = (0, 80, 255)

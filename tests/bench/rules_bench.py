@@ -46,14 +46,14 @@ def phase_rules_done():
 
 
 def phase_record():
-    import tabletop.record  # noqa: F401  (what a board adds to read its journal)
+    import tabletop.records.record  # noqa: F401  (what a board adds to read its journal)
 
 
 def phase_record_done():
     global RECORD_BYTES, index, Rng
     RECORD_BYTES = gc.mem_alloc() - _mark[0] if MICROPYTHON else None
-    from tabletop.notation import position_index as index
-    from tabletop.rng import Rng
+    from tabletop.rules.pyraos_geometry import position_index as index
+    from tabletop.rules.rng import Rng
 
 
 try:

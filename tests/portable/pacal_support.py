@@ -319,10 +319,10 @@ def place_moves(g, p):
 
 def to_json(event):
     """The record object of a Pacal event (``pacal.to_json``, or
-    ``tabletop.notation`` where the record form lives there)."""
+    ``tabletop.records.notation`` where the record form lives there)."""
     if hasattr(pacal, "to_json"):
         return pacal.to_json(event)
-    from tabletop import notation
+    from tabletop.records import notation
 
     return notation.to_json("pacal", event)
 
@@ -331,6 +331,6 @@ def from_json(obj, variant):
     """The Pacal event of a record object; ValueError when malformed."""
     if hasattr(pacal, "from_json"):
         return pacal.from_json(obj, variant)
-    from tabletop import notation
+    from tabletop.records import notation
 
     return notation.from_json("pacal", variant, obj)

@@ -7,8 +7,8 @@ import os
 import unittest
 
 from hal.files import Files
-from tabletop.chord import ChordHal
-from tabletop.errorlog import NAME, OLD, ErrorLog
+from tabletop.buttons.chord import ChordHal
+from tabletop.keep.errorlog import NAME, OLD, ErrorLog
 
 MENU = 1
 BACK = 2

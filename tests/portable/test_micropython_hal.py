@@ -19,8 +19,8 @@ from array import array
 
 import tabletop
 from hal.micropython_hal import MicroPythonHal, error_light
-from tabletop.pixels import Pixels
 from tabletop.profile import ProfileError, load
+from tabletop.show.pixels import Pixels
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 

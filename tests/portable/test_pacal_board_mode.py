@@ -7,10 +7,10 @@ import sys
 import unittest
 
 from pacal_support import NOWHERE, TURN_EVENTS, plan_round
-from tabletop.rng import Rng
 from tabletop.rules import pacal
 from tabletop.rules.common import IllegalMove
 from tabletop.rules.pacal import DEAL, KEEP, OFFER, PLACE, REVEAL, TAKE
+from tabletop.rules.rng import Rng
 from test_pacal_round_end import PLAN_A0, PLAN_A1
 
 GAMES = 4 if sys.implementation.name == "micropython" else 40

@@ -13,9 +13,9 @@ from pacal_support import (
     position,
     start,
 )
-from tabletop.rng import Rng
 from tabletop.rules import pacal
 from tabletop.rules.pacal import OFFER, PLACE, TAKE
+from tabletop.rules.rng import Rng
 
 ALL_FIELDS = list(range(1, 11))
 

@@ -15,10 +15,10 @@ from pacal_support import (
     snapshot,
     start,
 )
-from tabletop.rng import Rng
 from tabletop.rules import pacal
 from tabletop.rules.common import IllegalMove
 from tabletop.rules.pacal import DEAL, KEEP, OFFER, PLACE, TAKE
+from tabletop.rules.rng import Rng
 
 # A full round of 14 turns in which nobody completes (both leave field 10 empty).
 PLAN_A0 = [(49, 1), (45, 2), (41, 3), (37, 4), (33, 5), (29, 6), (25, 7)]

@@ -1,4 +1,4 @@
-"""Pacal properties over random play (seeded ``tabletop.rng.Rng``): every
+"""Pacal properties over random play (seeded ``tabletop.rules.rng.Rng``): every
 listed move applies, everything else is refused and changes nothing, every
 card is in exactly one place, rounds end exactly when and how the rules say
 and within their bound; and the LegalMoves view agrees with the rules."""
@@ -13,10 +13,10 @@ from pacal_support import (
     oracle_fields,
     snapshot,
 )
-from tabletop.rng import Rng
 from tabletop.rules import pacal
 from tabletop.rules.common import IllegalMove
 from tabletop.rules.pacal import DEAL, KEEP, OFFER, PLACE, TAKE
+from tabletop.rules.rng import Rng
 
 MICRO = sys.implementation.name == "micropython"
 MATCHES = 3 if MICRO else 30

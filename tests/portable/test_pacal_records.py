@@ -1,14 +1,14 @@
 """Pacal record form (shared/spec/records.md, Pacal): to_json / from_json for
 every event kind, and malformed objects rejected with ValueError. The record
-form lives in ``tabletop.notation``; pacal_support.to_json / from_json call it."""
+form lives in ``tabletop.records.notation``; pacal_support.to_json / from_json call it."""
 
 import json
 import unittest
 
 from pacal_support import from_json, plan_round, solo_deal, to_json
-from tabletop.rng import Rng
 from tabletop.rules import pacal
 from tabletop.rules.pacal import DEAL, KEEP, OFFER, PLACE, TAKE
+from tabletop.rules.rng import Rng
 
 H0 = list(range(1, 16))
 H1 = list(range(16, 31))

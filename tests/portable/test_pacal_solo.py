@@ -5,9 +5,9 @@ fits nowhere; the score is the number of cards built."""
 import unittest
 
 from pacal_support import assert_refused, oracle_fields, place_moves, snapshot, solo_deal
-from tabletop.rng import Rng
 from tabletop.rules import pacal
 from tabletop.rules.pacal import DEAL, KEEP, OFFER, PLACE, TAKE
+from tabletop.rules.rng import Rng
 
 
 def solo(top, **options):

@@ -5,8 +5,9 @@ import sys
 import unittest
 
 from board_support import profile
-from tabletop import buttons
-from tabletop.pixels import Pixels
+from hal.common import BACK, MENU
+from tabletop.buttons import presses
+from tabletop.show.pixels import Pixels
 
 MICROPYTHON = sys.implementation.name == "micropython"
 
@@ -63,7 +64,7 @@ class PixelsTest(unittest.TestCase):
 
 class ButtonsTest(unittest.TestCase):
     def setUp(self):
-        self.b = buttons.Buttons(profile("pyraos"))  # debounce 20 ms, long 800 ms
+        self.b = presses.Buttons(profile("pyraos"))  # debounce 20 ms, long 800 ms
         self.t = 0
 
     def feed(self, raw, ms):
@@ -77,12 +78,12 @@ class ButtonsTest(unittest.TestCase):
 
     def test_short_menu(self):
         self.assertEqual(self.feed(0, 50), [])
-        self.assertEqual(self.feed(buttons.MENU, 200), [])
-        self.assertEqual(self.feed(0, 50), [buttons.SHORT_MENU])
+        self.assertEqual(self.feed(MENU, 200), [])
+        self.assertEqual(self.feed(0, 50), [presses.SHORT_MENU])
 
     def test_long_back_fires_once_while_held(self):
-        events = self.feed(buttons.BACK, 2000)
-        self.assertEqual(events, [buttons.LONG_BACK])
+        events = self.feed(BACK, 2000)
+        self.assertEqual(events, [presses.LONG_BACK])
         self.assertEqual(self.feed(0, 100), [])
 
     def test_bounce_is_ignored(self):
@@ -93,7 +94,7 @@ class ButtonsTest(unittest.TestCase):
         self.assertEqual(events, [])
 
     def test_both_buttons(self):
-        self.feed(buttons.MENU, 100)
-        self.assertEqual(self.feed(buttons.MENU | buttons.BACK, 100), [])
-        self.assertEqual(self.feed(buttons.BACK, 100), [buttons.SHORT_MENU])
-        self.assertEqual(self.feed(0, 100), [buttons.SHORT_BACK])
+        self.feed(MENU, 100)
+        self.assertEqual(self.feed(MENU | BACK, 100), [])
+        self.assertEqual(self.feed(BACK, 100), [presses.SHORT_MENU])
+        self.assertEqual(self.feed(0, 100), [presses.SHORT_BACK])

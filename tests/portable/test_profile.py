@@ -4,7 +4,8 @@ that starts with the key path and says what is wrong."""
 import unittest
 
 from board_support import profile, profile_json
-from tabletop.profile import ProfileError, led_names, load
+from tabletop.profile import ProfileError, load
+from tabletop.profile.schema import led_names
 
 
 def refused(obj):

@@ -6,8 +6,8 @@ import unittest
 from array import array
 
 from board_support import POSITIONS, Readings, field, marble_xyz, profile, profile_json
-from tabletop.notation import position_index
 from tabletop.profile import load
+from tabletop.rules.pyraos_geometry import position_index
 from tabletop.sensing import pyramid
 from tabletop.sensing.magnets import kernel
 

@@ -17,14 +17,14 @@ import json
 import sys
 import unittest
 
-from tabletop import notation
-from tabletop.notation import position_index as index
-from tabletop.notation import position_name as name
-from tabletop.rng import Rng
+from tabletop.records import notation
 from tabletop.rules import pyraos
 from tabletop.rules.common import IllegalMove, Outcome
 from tabletop.rules.pyraos import PLACE, RAISE, REMOVE, Pyraos
 from tabletop.rules.pyraos_geometry import TOP
+from tabletop.rules.pyraos_geometry import position_index as index
+from tabletop.rules.pyraos_geometry import position_name as name
+from tabletop.rules.rng import Rng
 from test_pyraos_geometry import ALL_NAMES, COLS
 
 MICROPYTHON = sys.implementation.name == "micropython"

@@ -6,11 +6,11 @@ Source: shared/spec/records.md (Pyraos, "Positions") and docs/RULES.md
 
 import unittest
 
-from tabletop.notation import position_index as index
-from tabletop.notation import position_name as name
-from tabletop.notation import position_names as names
 from tabletop.rules import pyraos_geometry as geo
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, SUPPORT, TOP
+from tabletop.rules.pyraos_geometry import position_index as index
+from tabletop.rules.pyraos_geometry import position_name as name
+from tabletop.rules.pyraos_geometry import position_names as names
 
 COLS = "abcd"
 

@@ -4,11 +4,11 @@ rejects and with which line, and that writing then reading gives the game back."
 import json
 import unittest
 
-from tabletop import notation
-from tabletop.notation import position_index as index
-from tabletop.record import Record, RecordError, check, parse_header, valid_date
-from tabletop.rng import Rng
+from tabletop.records import notation
+from tabletop.records.record import Record, RecordError, check, parse_header, valid_date
 from tabletop.rules import pacal, pyraos
+from tabletop.rules.pyraos_geometry import position_index as index
+from tabletop.rules.rng import Rng
 
 PYRAOS_HEADER = '{"format": 1, "game": "pyraos", "variant": "standard"}'
 

@@ -2,7 +2,7 @@
 
 import unittest
 
-from tabletop.rng import Rng
+from tabletop.rules.rng import Rng
 
 
 class RngTest(unittest.TestCase):

@@ -5,8 +5,8 @@ rate-limited) and the Inbox (lines from any chunks, checked commands)."""
 import json
 import unittest
 
-from tabletop.inbox import Inbox
-from tabletop.outbox import Outbox
+from tabletop.link.inbox import Inbox
+from tabletop.link.outbox import Outbox
 
 
 class Host:

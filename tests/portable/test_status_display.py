@@ -7,15 +7,15 @@ text drawn by framebuf in the 8x8 font, row by row.
 The driver needs ``framebuf``, which CPython lacks: those tests run under
 the MicroPython WebAssembly build (the driver is in its /lib, fetched by the
 Makefile, as ``mip install ssd1306`` puts it on a board); CPython runs the
-ones without the driver. Also here: tabletop.status_pacal.wrap.
+ones without the driver. Also here: tabletop.show.status_pacal.wrap.
 """
 
 import sys
 import unittest
 
 from tabletop.profile import load
-from tabletop.status import COLS, ROWS
-from tabletop.status_pacal import wrap
+from tabletop.show.status_pacal import wrap
+from tabletop.show.text import COLS, ROWS
 from test_micropython_hal import ON_MICROPYTHON, Panel, build, reference
 
 try:

@@ -1,5 +1,5 @@
-"""The games on flash (tabletop.store) and the journal over them
-(tabletop.journal), on real files through hal.files.Files: under CPython and
+"""The games on flash (tabletop.keep.store) and the journal over them
+(tabletop.keep.journal), on real files through hal.files.Files: under CPython and
 under MicroPython. Power cuts are tested in tests/test_journal_power.py."""
 
 import json
@@ -7,9 +7,9 @@ import os
 import unittest
 
 from hal.files import Files
-from tabletop.journal import Journal
+from tabletop.keep.journal import Journal
+from tabletop.keep.store import GameStore, game_name, game_seq
 from tabletop.rules import pacal, pyraos
-from tabletop.store import GameStore, game_name, game_seq
 
 _count = [0]
 # (the process: CPython may run test files side by side in one folder)

@@ -16,7 +16,7 @@ shown (red: lift it, hint: put it back) and nothing is accepted until it
 matches again.
 """
 
-from tabletop import buttons
+from tabletop.buttons import presses
 from tabletop.rules import pacal
 from tabletop.sensing import cards
 from tabletop.sensing.levels import FieldLevels
@@ -38,6 +38,9 @@ class PacalBoard:
 
     def state_parts(self):
         return ()
+
+    def state_due(self):
+        return False
 
     def restore_state(self, events, words):
         pass
@@ -66,7 +69,6 @@ class PacalBoard:
         self.slot_errors = 0  # bit per slot
         self.slot_hints = 0
         self.version = 0
-        self.saving = False  # nothing learnt beyond the journal to keep
 
     # -- showing ------------------------------------------------------------------
 
@@ -111,12 +113,19 @@ class PacalBoard:
         self.version += 1
 
     def _apply(self, event, journaled=True):
+        # An event the board has just seen: into the game (and the journal,
+        # unless it is what the board learnt, not a record event).
+        self._replay(event, journaled)
+        if journaled:
+            self.journal.add(event)
+
+    def _replay(self, event, journaled):
+        # Into the game and this round's history (resume replays the journal
+        # so: its events are in it already).
         if not self.history:
             self.round_start = self.game.copy()
         self.history.append((event, journaled))
         self.game.apply(event)
-        if journaled:
-            self.journal.add(event)
         kind = event[0]
         if kind == pacal.PLACE:
             self.expected[event[1] * FIELDS + event[3] - 1] += 1
@@ -133,11 +142,9 @@ class PacalBoard:
     def step(self, digital, analog, event, now_ms):
         self.levels.update(analog, now_ms)
         self.readers.update(digital, now_ms)
-        if event == buttons.SHORT_MENU or event == buttons.LONG_MENU:
-            if event == buttons.LONG_MENU:
-                names = [v for g, v in self.profile.games]
-                i = names.index(self.variant) if self.variant in names else -1
-                self.variant = names[(i + 1) % len(names)]
+        if event == presses.SHORT_MENU or event == presses.LONG_MENU:
+            if event == presses.LONG_MENU:
+                self.variant = self.profile.next_variant(self.variant)
             self.new_game()
             return
         mode = self.mode
@@ -159,7 +166,7 @@ class PacalBoard:
                 self.mode = PLAY
                 self.version += 1
         else:
-            if event == buttons.SHORT_BACK and self._back():
+            if event == presses.SHORT_BACK and self._back():
                 return
             self._play()
 
@@ -290,7 +297,6 @@ class PacalBoard:
                     break
                 self.history = []
                 self.game.apply(ev)
-                self.journal.add(ev)
                 if ev[3] and self.variant != pacal.SOLO:
                     self.bases[0], self.bases[1] = ev[3]
             else:
@@ -300,7 +306,7 @@ class PacalBoard:
                         self._apply(reveal, journaled=False)
                 if self.game.fault(ev) is not None:
                     break
-                self._apply(ev)
+                self._replay(ev, True)
             kept += 1
         g = self.game
         self._expect(g)

@@ -16,28 +16,21 @@ back; waiting until the pieces match the earlier position), CLEAR (a new game
 waits for an empty board).
 
 What the sensing has learnt (baselines, each marble's error) goes to flash
-with the journal: ``saving`` says it is due (a second after a move, or after
-the pieces match again after BACK or power-on, or a new game starts: once
-the sensing has learnt the marble that came last; and after a "no change"
-relearn), the runtime
-writes ``state_parts()``, and on power-on ``restore_state`` takes it back, so
-the board knows its marbles exactly instead of guessing them from the
-readings (a lost move, even one to level 3, is then one change to find).
+with the journal: ``state_due()`` says it is due (a second after a move, or
+after the pieces match again after BACK or power-on, or a new game starts:
+once the sensing has learnt the marble that came last; and after a "no
+change" relearn), the runtime writes ``state_parts()``, and on power-on
+``restore_state`` takes it back, so the board knows its marbles exactly
+instead of guessing them from the readings (a lost move, even one to level
+3, is then one change to find).
 """
 
 from array import array
 
-from tabletop import buttons
+from micropython import const
+from tabletop.buttons import presses
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
-
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 _BACK_WAIT_MS = const(3000)
 _CALIBRATE_STILL_MS = const(300)  # still this long at power on before the first calibration
@@ -74,7 +67,7 @@ class PyraosBoard:
         self.ready_at = -1  # when the sensing first had a full window
         self.back_at = -1  # when BACK was pressed, until it is acted on
         self.empty = None  # the sensor baselines when the last game started (empty board)
-        self.saving = False  # the learnt state is due to be written (runtime)
+        self._due = False  # the learnt state is due to be written (state_due)
         self.save_at = -1  # ... once the sensing has learnt the last change
         self.now = 0
         self.restored = False  # UNDO after power on from the learnt state
@@ -82,7 +75,7 @@ class PyraosBoard:
         self._flags = array("i", bytes(8))  # state_parts: the sensing's flags
         self._has_empty = array("i", bytes(4))
 
-    # -- the learnt state, on flash (tabletop.store) -----------------------------
+    # -- the learnt state, on flash (tabletop.keep.store) -----------------------------
 
     STATE_WORDS = pyramid.STATE_WORDS + 1 + pyramid.SENSORS
 
@@ -93,6 +86,12 @@ class PyraosBoard:
         empty = self.empty
         self._has_empty[0] = 0 if empty is None else 1
         return (self._flags, base, err, self._has_empty, base if empty is None else empty)
+
+    def state_due(self):
+        """Is the learnt state due to be written (once: the runtime writes it)?"""
+        due = self._due
+        self._due = False
+        return due
 
     def _save_soon(self):
         # A marble just placed is still learnt while it settles (its field
@@ -176,7 +175,6 @@ class PyraosBoard:
             if self.game.fault(ev) is not None:
                 break
             self.game.apply(ev)
-            self.journal.add(ev)
             kept += 1
         self.expected = self.target = self.game.occupied()
         self.mode = UNDO
@@ -189,7 +187,7 @@ class PyraosBoard:
         self.now = now_ms
         if self.save_at >= 0 and now_ms >= self.save_at:
             self.save_at = -1
-            self.saving = True
+            self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
         if not sensor.ready():
@@ -204,12 +202,12 @@ class PyraosBoard:
                 return  # a hand over the board at power on: wait until it is gone
             self._calibrate()
             self.calibrated = True
-        if event == buttons.SHORT_MENU and self.mode == SELECT:
+        if event == presses.SHORT_MENU and self.mode == SELECT:
             self.new_game()
             return
-        if event == buttons.SHORT_MENU or event == buttons.LONG_MENU:
-            if event == buttons.LONG_MENU:
-                self._next_variant()
+        if event == presses.SHORT_MENU or event == presses.LONG_MENU:
+            if event == presses.LONG_MENU:
+                self.variant = self.profile.next_variant(self.variant)
             self.new_game()
             return
         if self.mode == SELECT:
@@ -226,7 +224,7 @@ class PyraosBoard:
         if self.mode == UNDO:
             self._undo(obs, now_ms)
             return
-        if event == buttons.SHORT_BACK:
+        if event == presses.SHORT_BACK:
             self.back_at = now_ms  # acted on once the pieces are clear
         if self.back_at >= 0:
             if now_ms - self.back_at > _BACK_WAIT_MS:
@@ -258,12 +256,6 @@ class PyraosBoard:
         # What it took in is a guess (a hand may have been near): a steady
         # misfit left once the board is still is relearnt more freely.
         sensor.unsure = True
-
-    def _next_variant(self):
-        games = self.profile.games
-        names = [v for g, v in games]
-        i = names.index(self.variant) if self.variant in names else -1
-        self.variant = names[(i + 1) % len(names)]
 
     def _wait_for_match(self, obs):
         # CLEAR: a new game waits for an empty board (marbles left show red).

@@ -9,7 +9,7 @@
     game.outcome()                            # None while the match goes on
 
 Events are tuples ``(kind, player, a, b)`` of ints; their record form is given
-by ``tabletop.notation`` (see shared/spec/records.md):
+by ``tabletop.records.notation`` (see shared/spec/records.md):
 
     (DEAL, first, (hand0, hand1), aside)   duel deal (hands of 15, aside of 20)
     (DEAL, 0, pile, aside)                  solo deal (pile of 40 top first, aside 10)

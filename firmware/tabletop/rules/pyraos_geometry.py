@@ -8,8 +8,11 @@ Positions are numbered level by level, row by row from player 0's side,
 column a first: level 1 ``a1``..``d4`` is 0..15, level 2 ``2a1``..``2c3`` is
 16..24, level 3 ``3a1``..``3b2`` is 25..28 and the top ``4a1`` is 29. A set of
 positions is an int with bit i for position i: 30 bits, so on MicroPython it is
-a small int and costs no allocation. The names (``a1``, ``2b2``) are
-record notation: ``tabletop.notation.position_name`` / ``position_index``.
+a small int and costs no allocation.
+
+    position_name(16)         # '2a1': the record notation's names
+    position_index("2a1")     # 16 (``1a1`` is read as ``a1``)
+    position_names(0b11)      # ['a1', 'b1']
 """
 
 POSITIONS = 30
@@ -66,3 +69,47 @@ del _build  # its bytecode is not needed after import
 # The squares: each position above level 1 rests on exactly one 2x2 square of
 # the level below, so SUPPORT[i] for i >= 16 lists all 14 squares.
 SQUARES = SUPPORT[LEVEL_START[1] :]
+
+
+_COLUMNS = "abcd"
+_DIGITS = "1234"
+
+
+def position_name(i):
+    """The record name of position i: ``a1`` on level 1, ``2b2`` above it."""
+    k = LEVEL[i]
+    s = _COLUMNS[COL[i]] + _DIGITS[ROW[i]]
+    return s if k == 1 else _DIGITS[k - 1] + s
+
+
+def position_index(text):
+    """The position named ``text`` (``a1``, ``1a1``, ``2c3``, ``4a1``...);
+    ValueError for anything else."""
+    if type(text) is not str or not 2 <= len(text) <= 3:
+        raise ValueError("%r is not a position" % (text,))
+    k = 1
+    if len(text) == 3:
+        k = _DIGITS.find(text[0]) + 1
+        if k == 0:
+            raise ValueError("%r is not a position: level must be 1..4" % text)
+        text = text[1:]
+    n = LEVEL_SIZE[k - 1]
+    x = _COLUMNS.find(text[0])
+    y = _DIGITS.find(text[1])
+    if not 0 <= x < n or not 0 <= y < n:
+        raise ValueError(
+            "%r is not a position on level %d" % (text if k == 1 else str(k) + text, k)
+        )
+    return LEVEL_START[k - 1] + y * n + x
+
+
+def position_names(mask):
+    """The names of the positions in a mask, in index order."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(position_name(i))
+        mask >>= 1
+        i += 1
+    return out

@@ -4,7 +4,7 @@
     b.calibrate(expected)   # power on without a saved state
     b.rebase(expected, (lifted, lifted2, added), now_ms)  # after an accepted change
     b.forget(occ, empty)    # a new game
-    b.state_parts(flags) / b.restore_state(words, at)     # tabletop.store
+    b.state_parts(flags) / b.restore_state(words, at)     # tabletop.keep.store
 
 Each sensor reads its baseline plus the model's field of the marbles near it
 (tabletop.sensing.magnets). Neither is exact on a real board: baselines
@@ -90,7 +90,7 @@ class Baselines(ChangeFinder):
         for s in range(SENSORS):
             resid[s] = sums[s] // _WINDOW - base[s] - model[s]
 
-    # -- what it has learnt, kept over a power cut (tabletop.store) --------------
+    # -- what it has learnt, kept over a power cut (tabletop.keep.store) --------------
 
     def state_parts(self, flags):
         """The learnt state as arrays of ints, for GameStore.save_state:

@@ -18,16 +18,9 @@ the baselines.
 
 from array import array
 
+from micropython import const
 from tabletop.rules.pyraos_geometry import POSITIONS, SUPPORT
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS, kernel
-
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 NONE = 0
 ADD = 1

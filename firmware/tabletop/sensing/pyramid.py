@@ -37,13 +37,7 @@ from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
            "FRESH_MS", "STATE_WORDS", "Observation", "PyramidSensor")  # fmt: skip
 
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from micropython import const
 
 _STILL = const(6)  # a reading this many noise widths off the average is motion
 _HIGH_SETTLE = const(10)  # times longer a change on level 3 or the top must hold

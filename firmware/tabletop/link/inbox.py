@@ -14,13 +14,7 @@ was wrong, for the device to send back as a JSON error line.
 
 import json
 
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from micropython import const
 
 _NL = const(10)
 _CR = const(13)

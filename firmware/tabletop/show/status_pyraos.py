@@ -1,9 +1,8 @@
-"""The Pyraos board's status text (see tabletop.status)."""
+"""The Pyraos board's status text (see tabletop.show.status)."""
 
 from tabletop.board import pyraos_board as pb
-from tabletop.render import variant_number
 from tabletop.rules import pyraos
-from tabletop.status import select_screen
+from tabletop.show.text import select_screen
 
 NAMES = ("Light", "Dark")  # player 0 plays the light marbles (records.md)
 
@@ -12,7 +11,7 @@ def lines(board):
     variant = board.variant
     if board.mode == pb.SELECT:
         games = board.profile.games
-        return select_screen("Pyraos", variant, variant_number(board.profile, variant), len(games))
+        return select_screen("Pyraos", variant, board.profile.variant_number(variant), len(games))
     g = board.game
     head = ("Pyraos " + variant, "Move %d" % (g.plies + 1), "Marbles %d : %d" % tuple(g.reserve))
     mode = board.mode

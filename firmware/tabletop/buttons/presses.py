@@ -8,14 +8,11 @@ time), LONG as soon as the button has been held that long. Contact bounce
 shorter than the debounce time is ignored.
 """
 
-NONE = 0
+NONE = 0  # the events update() returns
 SHORT_MENU = 1
 LONG_MENU = 2
 SHORT_BACK = 3
 LONG_BACK = 4
-
-MENU = 1
-BACK = 2
 
 
 class Buttons:

@@ -34,16 +34,10 @@ are removed oldest first, and so are they when the medium has less than
 import json
 from array import array
 
+from micropython import const
+
 _PREFIX = "g"
 _SUFFIX = ".jsonl"
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
 _DIGITS = const(6)
 _KEEP_GAMES = const(40)
 _KEEP_BYTES = const(96 * 1024)

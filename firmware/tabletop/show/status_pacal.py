@@ -1,10 +1,9 @@
-"""The Pacal board's status text (see tabletop.status)."""
+"""The Pacal board's status text (see tabletop.show.status)."""
 
 from tabletop.board import pacal_board as pb
-from tabletop.render import variant_number
 from tabletop.rules import pacal
 from tabletop.sensing import cards
-from tabletop.status import COLS, select_screen
+from tabletop.show.text import COLS, select_screen
 
 
 def wrap(text, rows=2):
@@ -98,7 +97,7 @@ def lines(board):
     variant = board.variant
     prof = board.profile
     if board.mode == pb.SELECT:
-        return select_screen("Pacal", variant, variant_number(prof, variant), len(prof.games))
+        return select_screen("Pacal", variant, prof.variant_number(variant), len(prof.games))
     g = board.game
     solo = g.variant == pacal.SOLO
     over = g.is_over()

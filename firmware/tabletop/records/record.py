@@ -12,7 +12,7 @@ goes line by line and reports every line, for the ``check`` command.
 
 import json
 
-from tabletop import notation
+from tabletop.records import notation
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.common import is_int, show
 

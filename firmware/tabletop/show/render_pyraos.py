@@ -1,16 +1,9 @@
-"""The Pyraos board's LEDs (see tabletop.render)."""
+"""The Pyraos board's LEDs (see tabletop.show.render)."""
 
+from micropython import const
 from tabletop.board import pyraos_board as pb
-from tabletop.render import pulse, variant_number
 from tabletop.sensing.pyramid import OWN_SENSOR
-
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from tabletop.show.pixels import pulse
 
 _TURN = const(25)  # index into the Pyraos led_map: sensors 0..24, then turn0, turn1
 _RESERVE = const(27)  # reserve0.0..14, then reserve1.0..14
@@ -45,7 +38,7 @@ def render(board, px, now_ms):
         step = now_ms // 120 % 12
         px.set(leds[ring[step]], cols["player0"])
         px.set_scaled(leds[ring[step - 1]], cols["player0"], 64)
-        n = variant_number(prof, board.variant)
+        n = prof.variant_number(board.variant)
         for i in range(n):
             px.set(leds[_RESERVE + i], cols["player1"])
         return

@@ -1,24 +1,17 @@
-"""The Pacal board's LEDs (see tabletop.render).
+"""The Pacal board's LEDs (see tabletop.show.render).
 
 led_map order (tabletop.profile.led_names): field0.1..10, field1.1..10,
 slot0, slot1, turn0, turn1, win0.1..3, win1.1..3.
 """
 
-from tabletop.render import pulse, variant_number
+from micropython import const
+from tabletop.show.pixels import pulse
 
 
 def animating(board):
     # everything but plain play pulses or runs (select, bases, stuck, ...)
     g = board.game
     return board.mode != 1 or g.is_over() or board.stuck >= 0 or g.awaiting[0] or g.awaiting[1]
-
-
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _SLOT = const(20)
@@ -55,7 +48,7 @@ def render(board, px, now_ms):
         step = now_ms // 150 % 10
         for p in (0, 1):
             px.set(leds[p * 10 + 9 - step], player[p])
-        px.set(leds[_SLOT + variant_number(prof, board.variant) - 1], cols["win"])
+        px.set(leds[_SLOT + prof.variant_number(board.variant) - 1], cols["win"])
         return
     g = board.game
     for p in (0, 1):

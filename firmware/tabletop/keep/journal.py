@@ -1,7 +1,7 @@
 """The game as the board accepted it, in record format; kept on flash when
 the board has a file store.
 
-    j = Journal("pyraos", "standard", games)   # games: a tabletop.store.GameStore, or None
+    j = Journal("pyraos", "standard", games)   # games: a tabletop.keep.store.GameStore, or None
     j.restart("kids")      # a new game (MENU)
     j.add(move)            # after the rules accepted it
     j.flush()              # write what was added since (the runtime: once the LEDs show it)
@@ -18,52 +18,14 @@ medium error) is kept in ``problems`` and the game goes on in memory.
 
 import json
 
-from tabletop import notation
-
-try:  # _NAME = const(n): the compiler inlines it, no RAM on MicroPython
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
-_DEAL = const(0)  # tabletop.rules.pacal.DEAL and REVEAL (not imported: a Pyraos
-_REVEAL = const(5)  # board needs no Pacal)
-
-
-def _is_deal(game, event):
-    return game == "pacal" and event[0] == _DEAL
-
-
-def event_json(game, event):
-    """The record object of an event. A board's Pacal deal, whose hands it
-    cannot know, is ``{"deal": {"first": f, "seen": [...]}}``: what the board
-    saw (the two base cards; nothing in solo). shared/spec/records.md has no
-    form for it; docs/RECORDS.md says so."""
-    if _is_deal(game, event) and event[2] is None:
-        return {"deal": {"first": event[1], "seen": list(event[3] or ())}}
-    return notation.to_json(game, event)
-
-
-def event_from_json(game, variant, obj):
-    """The event of a journal line's object; ValueError if malformed."""
-    if game == "pacal" and type(obj) is dict and type(obj.get("deal")) is dict:
-        d = obj["deal"]
-        if "seen" in d:
-            notation.only_keys(d, ("first", "seen"), "a board's deal")
-            seen = notation.int_list(d["seen"], "seen")
-            first = d["first"]
-            if first != 0 and first != 1:
-                raise ValueError("first must be 0 or 1")
-            return (_DEAL, first, None, seen if seen else None)
-    return notation.from_json(game, variant, obj)
+from tabletop.records import notation
 
 
 class Journal:
     def __init__(self, game, variant, store=None):
         self.game = game
         self.variant = variant
+        self.words = notation.for_game(game)  # the game's notation module
         self.events = []
         self.store = store
         self.pending = 0  # events added but not yet written
@@ -82,8 +44,6 @@ class Journal:
             self._write(self.store.start, json.dumps(self.header()))
 
     def add(self, event):
-        if self.game == "pacal" and event[0] == _REVEAL:
-            return  # what a board learns, not a move
         if self.store is not None and not self.store.current:
             self.restart()  # the first event of a board that never started a game
         self.events.append(event)
@@ -109,7 +69,7 @@ class Journal:
             # (an exception other than OSError leaves the rest pending: the
             # device writes it before it builds a new runtime)
             ev = events[len(events) - self.pending]
-            if not self._write(store.add, json.dumps(event_json(self.game, ev))):
+            if not self._write(store.add, json.dumps(self.words.to_json(ev))):
                 self.pending = 0  # reported; the game goes on in memory
                 return
             self.pending -= 1
@@ -120,6 +80,27 @@ class Journal:
         store = self.store
         if store is not None and store.current:
             self._write(store.save_state, parts)
+
+    def load_state(self, words):
+        """The board's learnt state kept with this game (GameStore.load_state:
+        (events, array of ``words`` words)), or None."""
+        store = self.store
+        if store is None:
+            return None
+        return store.load_state(words)
+
+    def keep_first(self, n):
+        """Power on: the board could replay only the first ``n`` events (the
+        rules refused the next, after a damaged line was skipped, say). The
+        rest are dropped, on flash too, and the cut is reported in
+        ``problems``."""
+        self.problems.append(
+            ("journal", n + 1, "refused on replay: the game resumes after move %d" % n)
+        )
+        self.events = self.events[:n]
+        self.pending = 0
+        if self.store is not None:
+            self._write(self.store.rewrite, self.lines())
 
     def _write(self, fn, arg):
         try:
@@ -139,20 +120,22 @@ class Journal:
 
     def moves(self):
         """The events other than deals."""
-        return [ev for ev in self.events if not _is_deal(self.game, ev)]
+        is_deal = self.words.is_deal
+        return [ev for ev in self.events if not is_deal(ev)]
 
     def lines(self, deals=None):
         """The record. A board's Pacal deal (hands unknown) is written from
         ``deals`` (the real deals in order, e.g. from the record the
-        simulator plays) when given; otherwise as event_json says."""
+        simulator plays) when given; otherwise as its notation writes it."""
+        words = self.words
         out = [json.dumps(self.header())]
         n = 0
         for ev in self.events:
-            if _is_deal(self.game, ev) and ev[2] is None:
+            if words.is_deal(ev) and ev[2] is None:
                 if deals is not None and n < len(deals):
                     ev = deals[n]
                 n += 1
-            out.append(json.dumps(event_json(self.game, ev)))
+            out.append(json.dumps(words.to_json(ev)))
         return out
 
     # -- power on -------------------------------------------------------------
@@ -174,7 +157,7 @@ class Journal:
                 j = cls(g, v, store)
                 for n, text in lines[1:]:
                     try:
-                        j.events.append(event_from_json(g, v, json.loads(text)))
+                        j.events.append(j.words.from_json(json.loads(text), v, True))
                     except (ValueError, KeyError, TypeError, IndexError) as err:
                         problems.append((_current(store), n, str(err) or "malformed"))
             else:
@@ -188,6 +171,6 @@ class Journal:
 
 
 def _current(store):
-    from tabletop.store import game_name
+    from tabletop.keep.store import game_name
 
     return game_name(store.current)

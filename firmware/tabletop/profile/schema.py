@@ -1,17 +1,17 @@
-"""Board profiles: what a board is made of and how it is wired, as data.
+"""What a board profile must say, checked key by key (docs/FIRMWARE.md, "Profiles").
 
-    import json
-    from tabletop.profile import load, ProfileError
-    profile = load(json.load(open("profiles/pyraos.json")))
-    profile.games            # (("pyraos", "standard"), ...)
-    profile.get("timing.debounce_ms")
+    from tabletop.profile.schema import validated, led_names, PYRAOS_SENSORS
+    profile = validated(obj)      # a tabletop.profile.Profile, or ProfileError
 
-``load`` checks every key a board needs (see docs/FIRMWARE.md) and raises
-ProfileError whose message starts with the key path, e.g.
-``sensors.2a1.channel: must be a whole number 0..31``. Nothing is guessed: an
-unknown key is an error too, so a typo does not silently fall back to a default.
+Every key a board needs is checked, and an unknown key is an error too, so a
+typo does not silently fall back to a default; the message starts with the
+key path (``sensors.2a1.channel: must be a whole number 0..31``). Nothing is
+guessed. A board needs this module once, at power on: tabletop.profile.load
+lets it go again afterwards.
 """
 
+from hal.common import ProfileError
+from tabletop.profile import Profile
 from tabletop.rules.common import is_int
 
 FORMAT = 1
@@ -21,15 +21,6 @@ PYRAOS_SENSORS = (
 COLOUR_NAMES = ("player0", "player1", "error", "hint", "win", "dim")
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
 GAMES = {"pacal": ("duel", "solo"), "pyraos": ("standard", "kids", "lines")}
-
-
-class ProfileError(ValueError):
-    """A profile that cannot drive a board: ``key`` (a dotted path) and ``problem``."""
-
-    def __init__(self, key, problem):
-        super().__init__("%s: %s" % (key, problem))
-        self.key = key
-        self.problem = problem
 
 
 def _num(value):
@@ -83,50 +74,7 @@ class _Check:
         return tuple(v)
 
 
-class Profile:
-    """A validated profile: the values the firmware uses, ready to read
-    without further checks. (The JSON object is not kept: on a board its
-    6 KB would stay in the heap for nothing.)"""
-
-    def __init__(self):
-        self.name = ""
-        self.games = ()  # ((game, variant), ...)
-        self.game = ""
-        self.registers = 0  # 74HC165s in the chain
-        self.analog_channels = 0
-        self.settle_us = 0
-        self.samples = 1
-        self.pins = {}
-        self.led_count = 0
-        self.led_order = "GRB"
-        self.brightness = 1.0
-        self.led_map = ()  # LED index of each light, in the order of led_names()
-        self.colours = {}
-        self.tick_ms = 5
-        self.debounce_ms = 0
-        self.settle_ms = 0
-        self.buttons_active_low = True
-        self.button_debounce_ms = 0
-        self.long_press_ms = 800
-        # Pyraos boards
-        self.sensor_channels = ()
-        self.sensor_base = ()
-        self.sensor_gain = ()
-        self.pitch_mm = 0.0
-        self.depth_mm = 0.0
-        self.moment = 0.0
-        self.noise = 1.0
-        self.match_margin = 0.0
-        self.match_max_error = 0.0
-        self.match_model_error = 0.0
-        # Pacal boards
-        self.field_channels = ()
-        self.field_levels = ()
-        self.field_hysteresis = ()
-        self.slot_bits = ()
-
-
-def load(obj):
+def validated(obj):
     """A Profile from a JSON object; ProfileError names the first bad key."""
     c = _Check(obj, "")
     top = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")

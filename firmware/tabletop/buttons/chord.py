@@ -15,7 +15,8 @@ what they did. ``read_digital``, ``read_analog`` and ``transmit`` are the
 hal's own bound methods: no extra call on the hot path.
 """
 
-BOTH = 3  # bit 0 MENU, bit 1 BACK
+from hal.common import BOTH
+
 _RING = 8  # button changes within the grace (contact bounce included)
 
 

@@ -4,6 +4,7 @@
     px.set(4, (255, 0, 0))     # red, scaled by the brightness cap
     px.fill((0, 0, 0))
     px.show()                  # hands the wire-order bytes to transmit(buf)
+    px.set_scaled(4, colour, pulse(now_ms))    # a glow: pulse() is a level 40..255
 
 Everything generic happens here (colour order, brightness cap, clearing); the
 hardware gets one hook, ``transmit(buf)``, called with the same bytearray
@@ -65,3 +66,13 @@ class Pixels:
     def show(self):
         if self.transmit is not None:
             self.transmit(self.buf)
+
+
+def pulse(now_ms, period_ms=1200):
+    """A triangle wave 40..255 (a level for ``set_scaled``) for glows and
+    blinking targets."""
+    t = now_ms % period_ms
+    half = period_ms >> 1
+    if t >= half:
+        t = period_ms - t
+    return 40 + 215 * t // half

@@ -1,0 +1,2 @@
+"""What the board keeps on flash: the games (``store``), the game in play as a
+record (``journal``) and the error log (``errorlog``)."""

@@ -1,0 +1,99 @@
+"""Board profiles: what a board is made of and how it is wired, as data.
+
+    import json
+    from tabletop.profile import load
+    profile = load(json.load(open("profiles/pyraos.json")))   # or ProfileError
+    profile.games                       # (("pyraos", "standard"), ...)
+    profile.led_map, profile.tick_ms    # the values the firmware uses, checked
+    profile.next_variant("kids")        # "lines": what long MENU picks
+
+``load`` checks every key a board needs (tabletop.profile.schema) and raises
+ProfileError (hal.common) whose message starts with the key path, e.g.
+``sensors.2a1.channel: must be a whole number 0..31``. The checks are code a
+board runs once, at power on: ``load`` imports them and lets them go again,
+so their 9 KB do not stay in the heap while it plays.
+"""
+
+import sys
+
+from hal.common import ProfileError
+
+__all__ = ("Profile", "ProfileError", "load")
+
+_SCHEMA = "tabletop.profile.schema"
+
+
+def load(obj):
+    """A Profile from a JSON object (as ``json.load`` gives it); ProfileError
+    names the first bad key."""
+    from tabletop.profile import schema
+
+    try:
+        return schema.validated(obj)
+    finally:
+        # The module is in sys.modules and in this package's globals: with
+        # neither, the collector frees its code.
+        sys.modules.pop(_SCHEMA, None)
+        globals().pop("schema", None)
+
+
+class Profile:
+    """A validated profile: the values the firmware uses, ready to read
+    without further checks. (The JSON object is not kept: on a board its
+    6 KB would stay in the heap for nothing.)"""
+
+    def __init__(self):
+        self.name = ""
+        self.games = ()  # ((game, variant), ...)
+        self.game = ""
+        self.registers = 0  # 74HC165s in the chain
+        self.analog_channels = 0
+        self.settle_us = 0
+        self.samples = 1
+        self.pins = {}
+        self.led_count = 0
+        self.led_order = "GRB"
+        self.brightness = 1.0
+        self.led_map = ()  # LED index of each light, in the order of schema.led_names()
+        self.colours = {}
+        self.tick_ms = 5
+        self.debounce_ms = 0
+        self.settle_ms = 0
+        self.buttons_active_low = True
+        self.button_debounce_ms = 0
+        self.long_press_ms = 800
+        # Pyraos boards
+        self.sensor_channels = ()
+        self.sensor_base = ()
+        self.sensor_gain = ()
+        self.pitch_mm = 0.0
+        self.depth_mm = 0.0
+        self.moment = 0.0
+        self.noise = 1.0
+        self.match_margin = 0.0
+        self.match_max_error = 0.0
+        self.match_model_error = 0.0
+        # Pacal boards
+        self.field_channels = ()
+        self.field_levels = ()
+        self.field_hysteresis = ()
+        self.slot_bits = ()
+
+    def variant_number(self, variant):
+        """The 1-based place of ``variant`` in the board's list of games (1
+        if it is not there). Allocates nothing (the LEDs show it)."""
+        games = self.games
+        for i in range(len(games)):
+            if games[i][1] == variant:
+                return i + 1
+        return 1
+
+    def next_variant(self, variant):
+        """The variant after ``variant`` in the board's list (long MENU); the
+        first when ``variant`` is not in it."""
+        games = self.games
+        after = 0
+        for i in range(len(games)):
+            if games[i][1] == variant:
+                after = i + 1
+        return games[after % len(games)][1]

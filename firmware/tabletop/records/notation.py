@@ -1,0 +1,37 @@
+"""The record notation of every game's events (docs/RECORDS.md).
+
+    from tabletop.records import notation
+    notation.to_json("pyraos", (pyraos.PLACE, 0, 5, -1))   # {"p": 0, "place": "b2"}
+    notation.from_json("pacal", "duel", {"p": 1, "take": 23})
+    words = notation.for_game("pyraos")                     # the game's own module
+
+Each game's notation is a module of its own (``pyraos_notation``,
+``pacal_notation``: ``to_json(event)``, ``from_json(obj, variant)``,
+``is_deal(event)``), loaded only for the game asked for. ``from_json``
+checks the shape of a line (keys, types, position names) and raises
+ValueError saying what is malformed; whether the event is legal is the game
+state's business. Position names are tabletop.rules.pyraos_geometry's.
+"""
+
+FORMAT = 1  # the record format these functions write (docs/RECORDS.md)
+
+
+def for_game(game):
+    """The notation module of ``game`` ("pacal" or "pyraos")."""
+    if game == "pacal":
+        from tabletop.records import pacal_notation
+
+        return pacal_notation
+    from tabletop.records import pyraos_notation
+
+    return pyraos_notation
+
+
+def to_json(game, event):
+    """The record object (a dict) for an event tuple of ``game``."""
+    return for_game(game).to_json(event)
+
+
+def from_json(game, variant, obj):
+    """The event tuple for a record object of ``game``; ValueError if malformed."""
+    return for_game(game).from_json(obj, variant)

@@ -1,0 +1,24 @@
+"""What the status texts of every game share: the size of the screen and
+the game-select screen.
+
+    from tabletop.show.text import COLS, ROWS, select_screen
+    select_screen("Pyraos", "kids", 2, 3)   # the lines of the game-select screen
+
+An SSD1306 of 128x64 pixels in its 8x8 font holds ROWS rows of COLS characters.
+"""
+
+COLS = 16
+ROWS = 8
+
+
+def select_screen(name, variant, number, count):
+    """The game-select screen: the game, the variant and its place in the
+    board's list (``number`` of ``count``), the buttons."""
+    return (
+        name,
+        "%s %d/%d" % (variant, number, count),
+        "",
+        "MENU: start",
+        "hold MENU: next",
+        "BACK: undo",
+    )
