@@ -119,14 +119,14 @@ def test_a_relearnt_baseline_is_what_comes_back_after_a_power_cut() -> None:
     phys = g.run.physics
     assert isinstance(phys, PyraosPhysics)
     s = 6
-    before = g.run.runtime.board.sensor.base[s]
+    before = g.run.runtime.board.sensor.learnt.base[s]
     phys.true_base[s] += 90.0  # a knock that left its mark
     g.run.advance(3000)
-    relearnt = g.run.runtime.board.sensor.base[s]
+    relearnt = g.run.runtime.board.sensor.learnt.base[s]
     assert 60 <= relearnt - before <= 120  # (the premise: the board took it in)
     g.run.reboot()
     g.run.advance(g.run.tick_ms)
-    assert abs(g.run.runtime.board.sensor.base[s] - relearnt) <= 10
+    assert abs(g.run.runtime.board.sensor.learnt.base[s] - relearnt) <= 10
     g.play(len(g.events))
     assert g.run.runtime.journal.moves() == g.moves() and g.run.hand.timeouts == []
 

@@ -21,8 +21,9 @@ imported when not given and never when this module is imported.
     blink(True); blink(False)              # the LED chain red/off, else board.LED
 """
 
-from hal.common import BACK, MENU, ProfileError
 from micropython import const
+
+from hal.common import BACK, MENU, ProfileError
 
 _MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
 _SELECT_PINS = const(4)

@@ -31,8 +31,9 @@ small stand-ins. A pin the port does not have raises ProfileError naming the
 profile key.
 """
 
-from hal.common import BACK, MENU, ProfileError
 from micropython import const
+
+from hal.common import BACK, MENU, ProfileError
 
 _MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
 _SELECT_PINS = const(4)

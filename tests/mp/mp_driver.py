@@ -22,10 +22,9 @@ syntax: it is never imported by CPython.
 import gc
 import io
 import json
+import micropython
 import sys
 import unittest
-
-import micropython
 
 _MARK = "\x1e"
 

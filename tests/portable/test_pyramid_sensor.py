@@ -104,7 +104,7 @@ class SensorTest(unittest.TestCase):
 
     def test_empty_board_is_still(self):
         self.ticks(0, 4)
-        self.sensor.calibrate(0)
+        self.sensor.learnt.calibrate(0)
         obs = self.ticks(0)
         self.assertEqual(obs.kind, pyramid.NONE)
 
@@ -160,8 +160,8 @@ class SensorTest(unittest.TestCase):
         # Shift two sensors ``spot``'s marble does not reach (its field there
         # weaker than a smoothed reading's noise) by ``counts``.
         d = position_index(spot)
-        k = self.sensor.k
-        far = [s for s in range(25) if abs(k[s * 30 + d]) <= self.sensor.noise3]
+        k = self.sensor.finder.k
+        far = [s for s in range(25) if abs(k[s * 30 + d]) <= self.sensor.learnt.noise3]
         self.assertTrue(len(far) >= 2, far)
         for s in far[:2]:
             self.board.knock[s] = counts
@@ -204,9 +204,9 @@ class SensorTest(unittest.TestCase):
         self.board.occ = level1
         self.ticks(level1, 4)
         self.sensor.rebase(level1)
-        k = self.sensor.k
+        k = self.sensor.finder.k
         x, d = position_index("d3"), position_index("2a1")
-        reach = self.sensor.noise3
+        reach = self.sensor.learnt.noise3
         far = [s for s in range(25) if abs(k[s * 30 + d]) <= reach and abs(k[s * 30 + x]) <= reach]
         self.assertTrue(len(far) >= 2, far)
         for s in far[:2]:
@@ -236,7 +236,7 @@ class SensorTest(unittest.TestCase):
             for s in far:
                 self.board.knock[s] = -70 if i % 40 < 6 else -100
             obs = self.ticks(e, 1)
-            fitted += self.sensor.best.kind == pyramid.ADD
+            fitted += self.sensor.finder.best.kind == pyramid.ADD
             if obs.kind != pyramid.UNCLEAR:
                 break
         self.assertTrue(fitted > 0)  # (the premise: it fitted now and then)
@@ -258,7 +258,7 @@ class SensorTest(unittest.TestCase):
         self.board.strength[d] = 0.85
         obs = self.ticks(full, 120)  # 0.6 s: not yet
         self.assertEqual(obs.kind, pyramid.UNCLEAR)
-        self.assertEqual(self.sensor.error <= self.sensor.max_error, True)  # it fits
+        self.assertEqual(self.sensor.finder.error <= self.sensor.finder.max_error, True)  # it fits
         for _ in range(400):  # 2 s more; the board takes the first report
             obs = self.ticks(full, 1)
             if obs.kind != pyramid.UNCLEAR:
@@ -374,9 +374,11 @@ class SensorTest(unittest.TestCase):
         e = self.settle_on("a1 b1")
         self.knock_a1(100)
         self.assertEqual(self.ticks(e, 20).kind, pyramid.UNCLEAR)  # 0.1 s: the board waits
-        self.assertTrue(self.sensor.error > self.sensor.max_error)  # (beyond what counts)
+        self.assertTrue(
+            self.sensor.finder.error > self.sensor.finder.max_error
+        )  # (beyond what counts)
         self.assertEqual(self.ticks(e, 200).kind, pyramid.NONE)  # 1.1 s still: taken as is
-        self.assertTrue(self.sensor.error < self.sensor.quiet)
+        self.assertTrue(self.sensor.finder.error < self.sensor.quiet)
         self.board.occ = e | mask("c3")  # and the next move is seen as ever
         obs = self.ticks(e)
         self.assertEqual((obs.kind, obs.added), (pyramid.ADD, position_index("c3")))
@@ -417,12 +419,14 @@ class SensorTest(unittest.TestCase):
         self.assertEqual((obs.kind, obs.added), (pyramid.ADD, d))
 
     def hold_still_above(self, e, xyz):
-        before = list(self.sensor.base)
+        before = list(self.sensor.learnt.base)
         self.board.held = xyz  # (its fit: past quiet)
         self.ticks(e, 600)  # 3 s, quite still
-        self.assertTrue(self.sensor.error > self.sensor.quiet, self.sensor.error)  # the premise
-        moved = [abs(self.sensor.base[s] - before[s]) for s in range(25)]
-        self.assertTrue(max(moved) <= self.sensor.noise3, moved)
+        self.assertTrue(
+            self.sensor.finder.error > self.sensor.quiet, self.sensor.finder.error
+        )  # the premise
+        moved = [abs(self.sensor.learnt.base[s] - before[s]) for s in range(25)]
+        self.assertTrue(max(moved) <= self.sensor.learnt.noise3, moved)
         self.board.held = None  # taken away: at once what it was
         obs = self.ticks(e, 20)
         self.assertEqual(obs.kind, pyramid.NONE)
@@ -434,9 +438,9 @@ class SensorTest(unittest.TestCase):
         e = self.settle_on("a1 b1")
         self.board.knock = [30] * 25
         self.ticks(e, 1200)  # 6 s
-        self.assertTrue(self.sensor.error > self.sensor.quiet)  # not yet
+        self.assertTrue(self.sensor.finder.error > self.sensor.quiet)  # not yet
         self.ticks(e, 1000)  # 11 s in all
-        self.assertTrue(self.sensor.error < self.sensor.quiet)
+        self.assertTrue(self.sensor.finder.error < self.sensor.quiet)
         self.board.occ = e | mask("c3")
         obs = self.ticks(e)
         self.assertEqual((obs.kind, obs.added), (pyramid.ADD, position_index("c3")))
@@ -451,10 +455,10 @@ class SensorTest(unittest.TestCase):
             self.knock_a1(offset)
             self.ticks(e, 1)
             if i >= 20 and offset >= 75:  # (where the misfit is well above quiet)
-                self.assertTrue(self.sensor.error > self.sensor.quiet, i)  # kept
+                self.assertTrue(self.sensor.finder.error > self.sensor.quiet, i)  # kept
         self.knock_a1(90)
         self.assertEqual(self.ticks(e, 300).kind, pyramid.NONE)  # then it holds: relearnt
-        self.assertTrue(self.sensor.error < self.sensor.quiet)
+        self.assertTrue(self.sensor.finder.error < self.sensor.quiet)
 
     def test_a_large_misfit_is_never_taken_as_the_position(self):
         e = self.settle_on("a1 b1")
@@ -468,14 +472,14 @@ class SensorTest(unittest.TestCase):
         # board fitted "no change" only roughly, and the board waited in
         # CLEAR for ever with nothing on it.
         self.ticks(0, 4)
-        self.sensor.calibrate(0)
-        empty = array("i", self.sensor.base)
+        self.sensor.learnt.calibrate(0)
+        self.sensor.keep_empty()  # the game starts on the empty board
         e = self.settle_on("a1 b1 c2 2a1")
         for s in range(25):
             self.board.base_error[s] += 45 if s % 3 else -40  # the drift since
         self.ticks(e, 200)
         self.board.occ = 0  # the board cleared, a new game
-        self.sensor.forget(e, empty)
+        self.sensor.forget(e)
         obs = self.ticks(0, 300)  # 1.5 s
         self.assertEqual(obs.kind, pyramid.NONE)
         self.board.occ = mask("c3")  # and the first marble of the game is seen
@@ -506,7 +510,9 @@ class SensorTest(unittest.TestCase):
         self.sensor.rebase(e, (c23, -1, -1), self.t)
         # the board's picture matches at once (no misfit at b3 to relearn)
         self.ticks(e, 4)
-        self.assertTrue(self.sensor.fit_occupancy(e) <= self.sensor.quiet, self.sensor.resid[b3])
+        self.assertTrue(
+            self.sensor.fit_occupancy(e) <= self.sensor.quiet, self.sensor.finder.resid[b3]
+        )
 
     def test_two_marbles_added_at_once_is_unclear(self):
         e = self.settle_on("a1")

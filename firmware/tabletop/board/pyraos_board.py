@@ -25,27 +25,19 @@ instead of guessing them from the readings (a lost move, even one to level
 3, is then one change to find).
 """
 
-from array import array
-
 from micropython import const
+
 from tabletop.buttons import presses
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = const(3000)
-_CALIBRATE_STILL_MS = const(300)  # still this long at power on before the first calibration
 _SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
-_CALIBRATE_WAIT_MS = const(2000)  # ... or this long at most (a board noisier than its profile)
 
 SELECT = 0
 PLAY = 1
 UNDO = 2
 CLEAR = 3
-
-
-def _copy(src, dst):
-    for i in range(len(src)):
-        dst[i] = src[i]
 
 
 class PyraosBoard:
@@ -63,29 +55,19 @@ class PyraosBoard:
         self.errors = 0  # red: lift this / put this back
         self.hints = 0  # hint colour: put a marble back here
         self.version = 0  # bumps whenever what to show changes
-        self.calibrated = False
-        self.ready_at = -1  # when the sensing first had a full window
+        self.calibrated = False  # the sensing knows the board (power on, or a saved state)
         self.back_at = -1  # when BACK was pressed, until it is acted on
-        self.empty = None  # the sensor baselines when the last game started (empty board)
         self._due = False  # the learnt state is due to be written (state_due)
         self.save_at = -1  # ... once the sensing has learnt the last change
         self.now = 0
-        self.restored = False  # UNDO after power on from the learnt state
-        self.restored_at = 0  # ... since this tick
-        self._flags = array("i", bytes(8))  # state_parts: the sensing's flags
-        self._has_empty = array("i", bytes(4))
 
     # -- the learnt state, on flash (tabletop.keep.store) -----------------------------
 
-    STATE_WORDS = pyramid.STATE_WORDS + 1 + pyramid.SENSORS
+    STATE_WORDS = pyramid.STATE_WORDS
 
     def state_parts(self):
-        """What the runtime gives GameStore.save_state: the sensing's state,
-        then whether the empty board's baselines are known, and those."""
-        base, err = self.sensor.state_parts(self._flags)
-        empty = self.empty
-        self._has_empty[0] = 0 if empty is None else 1
-        return (self._flags, base, err, self._has_empty, base if empty is None else empty)
+        """What the runtime gives GameStore.save_state: what the sensing learnt."""
+        return self.sensor.state_parts()
 
     def state_due(self):
         """Is the learnt state due to be written (once: the runtime writes it)?"""
@@ -105,20 +87,13 @@ class PyraosBoard:
         marbles of that position: the moves after it (at most one, a cut
         between the journal and this state) are seen as changes and the
         board follows them to the game's position, as after BACK."""
-        self.sensor.restore_state(words, 0)
-        at = pyramid.STATE_WORDS
-        if words[at]:
-            empty = array("i", bytes(4 * pyramid.SENSORS))
-            for s in range(pyramid.SENSORS):
-                empty[s] = words[at + 1 + s]
-            self.empty = empty
+        self.sensor.restore_state(words)
         g = pyraos.Pyraos(self.variant)
         evs = self.journal.events
         for i in range(events):
             g.apply(evs[i])
         self.expected = g.occupied()  # target: the game's position (resume)
         self.calibrated = True
-        self.restored = True
         self.version += 1
 
     # -- what to show ---------------------------------------------------------
@@ -153,18 +128,11 @@ class PyraosBoard:
         # baselines) goes with them, or the cleared board would never read
         # as empty: back to the empty board's baselines if this board saw
         # the game start, else each marble's learnt error taken out.
-        self.sensor.forget(self.expected, self.empty)
+        self.sensor.forget(self.expected)
         self.expected = 0
         self.first_lift = -1
         self.mode = CLEAR
         self.version += 1
-
-    def _keep_empty(self):
-        # A game starts on an empty board: keep the baselines for the next.
-        if self.empty is None:
-            self.empty = array("i", self.sensor.base)
-        else:
-            _copy(self.sensor.base, self.empty)
 
     def resume(self, events):
         """Power on with a game in progress: replay its events (up to the
@@ -182,8 +150,6 @@ class PyraosBoard:
         return kept
 
     def step(self, digital, analog, event, now_ms):
-        if self.restored and not self.restored_at:
-            self.restored_at = now_ms  # the first tick after power on
         self.now = now_ms
         if self.save_at >= 0 and now_ms >= self.save_at:
             self.save_at = -1
@@ -193,14 +159,10 @@ class PyraosBoard:
         if not sensor.ready():
             return
         if not self.calibrated:
-            if self.ready_at < 0:
-                self.ready_at = now_ms
-            if (
-                now_ms - sensor.moving_at < _CALIBRATE_STILL_MS
-                and now_ms - self.ready_at < _CALIBRATE_WAIT_MS
-            ):
+            found = sensor.power_on(self.expected, now_ms)
+            if found < 0:
                 return  # a hand over the board at power on: wait until it is gone
-            self._calibrate()
+            self.expected = found  # UNDO lights what differs from the game
             self.calibrated = True
         if event == presses.SHORT_MENU and self.mode == SELECT:
             self.new_game()
@@ -213,10 +175,9 @@ class PyraosBoard:
         if self.mode == SELECT:
             return
         obs = sensor.observe(self.expected, now_ms)
-        if sensor.relearnt:
+        if sensor.baselines_moved():
             # the readings taken as the position: what a power cut brings
             # back must not be older than that (or a stale baseline returns)
-            sensor.relearnt = False
             self._save_soon()
         if self.mode == CLEAR:
             self._wait_for_match(obs)
@@ -233,36 +194,12 @@ class PyraosBoard:
                 return
         self._play(obs, now_ms)
 
-    def _calibrate(self):
-        # Power on: start from what the sensors show is there (marbles may
-        # have been moved, or a move lost, while the power was off; UNDO
-        # then lights the differences from the game), learning each marble's
-        # own error as well. Missing marbles first, then strays against
-        # what is left; a marble on level 3 or the top is too weak for that
-        # test and shows only as the best small change.
-        sensor = self.sensor
-        exp = self.expected
-        sensor.fit_occupancy(exp)
-        exp &= ~sensor.missing(exp)
-        sensor.fit_occupancy(exp)
-        exp |= sensor.strays(exp)
-        sensor.fit_occupancy(exp)
-        sensor.search(exp)
-        best = sensor.best
-        if best.kind == pyramid.ADD and best.added >= 25:
-            exp |= 1 << best.added
-        self.expected = exp
-        sensor.calibrate(exp, 400, sensor.band if exp else 0)
-        # What it took in is a guess (a hand may have been near): a steady
-        # misfit left once the board is still is relearnt more freely.
-        sensor.unsure = True
-
     def _wait_for_match(self, obs):
         # CLEAR: a new game waits for an empty board (marbles left show red).
         kind = obs.kind
         if kind == pyramid.NONE:
             self.sensor.rebase(self.expected)
-            self._keep_empty()
+            self.sensor.keep_empty()
             self.mode = PLAY
             self._save_soon()
             self._show(self._idle_targets(), 0, 0)
@@ -280,7 +217,6 @@ class PyraosBoard:
         kind = obs.kind
         if kind == pyramid.NONE and self.expected == self.target:
             self.mode = PLAY
-            self.restored = False
             self._save_soon()
             self._show(self._idle_targets(), 0, 0)
             return
@@ -288,12 +224,6 @@ class PyraosBoard:
             change = (obs.lifted, obs.lifted2, obs.added)
             self.expected = obs.occupancy(self.expected)
             self.sensor.rebase(self.expected, change, now_ms)
-            if self.restored and self.sensor.moving_at < self.restored_at:
-                # Power on from the learnt state, nothing has moved since:
-                # this change happened while the power was off and has long
-                # settled. Nothing more is its settling (a marble put on
-                # level 3 after it, say, must not be learnt as part of it).
-                self.sensor.fresh_until = 0
         have = self.expected
         want = self.target
         errors = have & ~want

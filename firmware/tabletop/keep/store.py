@@ -33,7 +33,6 @@ are removed oldest first, and so are they when the medium has less than
 
 import json
 from array import array
-
 from micropython import const
 
 _PREFIX = "g"

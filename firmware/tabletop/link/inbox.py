@@ -13,7 +13,6 @@ was wrong, for the device to send back as a JSON error line.
 """
 
 import json
-
 from micropython import const
 
 _NL = const(10)

@@ -1,10 +1,11 @@
 """What the Pyraos sensing learns about its board, and keeps over a power cut.
 
-    Baselines(profile)      # the base of tabletop.sensing.pyramid.PyramidSensor
-    b.calibrate(expected)   # power on without a saved state
-    b.rebase(expected, (lifted, lifted2, added), now_ms)  # after an accepted change
-    b.forget(occ, empty)    # a new game
-    b.state_parts(flags) / b.restore_state(words, at)     # tabletop.keep.store
+    learnt = Baselines(profile, finder, readings)   # finder: the ChangeFinder it fills
+    learnt.residuals(occ)            # finder.resid = readings less baselines less model(occ)
+    learnt.rebase(expected, (lifted, lifted2, added), now_ms)   # after an accepted change
+    learnt.calibrate(expected)       # the readings now as the baselines (power on)
+    learnt.keep_empty(); learnt.forget(occ)          # a game starts; a new game
+    learnt.state_parts() / learnt.restore_state(words)   # tabletop.keep.store
 
 Each sensor reads its baseline plus the model's field of the marbles near it
 (tabletop.sensing.magnets). Neither is exact on a real board: baselines
@@ -14,61 +15,62 @@ differs from the model at each sensor (its own error), learnt while it
 settles and taken out again exactly when it is lifted. What is left over
 later (a marble put back a hair off, a knock that left an offset, slow drift)
 is taken in only once the board has held still, and never what a hand may
-be doing.
-
-The subclass supplies the readings (``self.sums``); ``_residuals(occ)`` fills
-``self.resid`` with them less the baselines and the model of ``occ``.
-Integer arithmetic only.
+be doing: tabletop.sensing.pyramid decides when, with the tests offered here
+(``steady_misfit``, ``from_above``), and this module what (``relearn``,
+``take_far_misfit``, ``settle_fresh``, ``follow_drift``). docs/FIRMWARE.md,
+"What the sensing learns of a board", has the rules. Integer arithmetic only.
 """
 
 from array import array
+from micropython import const
 
 from tabletop.rules.pyraos_geometry import POSITIONS
-from tabletop.sensing.changes import _WINDOW, NONE, ChangeFinder, Observation
-from tabletop.sensing.magnets import SENSORS
+from tabletop.sensing.magnets import SENSORS, clip16
+from tabletop.sensing.smoothing import WINDOW, smoothed_noise
 
-FRESH_MS = 1000  # how long after a change its settling is still taken in
-RELEARN_MS = 1000  # still this long and only "no change" fits: relearn the baselines
-ABOVE_MS = 10000  # ...or this long, a misfit such as a marble held above makes
+FRESH_MS = const(1000)  # how long after a change its settling is still taken in
+RELEARN_MS = const(1000)  # residuals steady this long: a misfit may be relearnt
+_ABOVE_MS = const(10000)  # ... or this long, a misfit such as a marble held above makes
+_DRIFT_TICKS = const(64)  # quiet ticks between two steps that follow drift
 
-STATE_WORDS = 2 + SENSORS + SENSORS * POSITIONS  # the flags, base, err (state_parts)
-
-
-def _clip(v):
-    # A marble's own error is a share of its field, well inside 16 bits;
-    # kept there (1.5 KB less heap than 32), never wrapped.
-    return -32768 if v < -32768 else 32767 if v > 32767 else v
+# The learnt state, in words (state_parts): the flags (marbles with a known
+# error, those tainted), the baselines, each marble's error, whether the
+# empty board's baselines are known, and those.
+STATE_WORDS = 2 + SENSORS + SENSORS * POSITIONS + 1 + SENSORS
 
 
-class Baselines(ChangeFinder):
-    def __init__(self, profile):
-        ChangeFinder.__init__(self, profile)
+class Baselines:
+    def __init__(self, profile, finder, readings):
+        self.k = finder.k  # the model: what marble p adds to sensor s
+        self.band = finder.band  # the model's error band, x/256 of a marble's field
+        self.resid = finder.resid  # filled here, judged by the finder
+        self.sums = readings.sums  # the smoothed readings, times WINDOW
         self.base = array("i", profile.sensor_base)
-        self.noise3 = int(3 * profile.noise / _WINDOW**0.5) + 1  # of a smoothed reading
+        self.noise3 = smoothed_noise(profile.noise, 3)
         self.quiet_ticks = 0
         self.fresh = (-1, -1, -1)  # the change accepted last, while it settles
         self.fresh_until = 0
         self.fresh_base = array("i", bytes(4 * SENSORS))
         # Each placed marble's own error (reading minus model, per sensor;
         # position-major) and which positions have one.
-        self.err = array("h", bytes(2 * SENSORS * POSITIONS))  # (16 bits: _clip)
+        self.err = array("h", bytes(2 * SENSORS * POSITIONS))  # (16 bits: clip16)
         self.known = 0
-        self.misfit = array("h", bytes(2 * SENSORS))  # residuals a misfit started with (_clip)
+        self.misfit = array("h", bytes(2 * SENSORS))  # residuals a misfit started with
         self.misfit_at = -1  # since when they have held (-1: no misfit)
-        self.unsure = False  # a marble of unknown error was lifted: relearn more
+        self.unsure = False  # the picture is a guess (power on, a marble of unknown error lifted)
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
         self.relearnt = False  # a "no change" relearn moved the baselines (the board saves)
-        self.current = Observation()  # the change being followed (reset here)
-        # The smoothed readings, times _WINDOW (kept by the subclass), and
-        # the marbles' part of the prediction for the occupancy model_occ.
-        self.sums = array("i", bytes(4 * SENSORS))
+        self.empty = None  # the baselines of the empty board when the last game started
+        # The marbles' part of the prediction for the occupancy model_occ.
         self.model = array("i", bytes(4 * SENSORS))
         self.model_occ = -1
+        self._flags = array("i", bytes(4 * 2))  # state_parts: known, tainted
+        self._has_empty = array("i", bytes(4))
 
-    def _residuals(self, occ):
-        # resid[s] = smoothed reading - predicted reading of occupancy occ.
-        # The marbles' part of the prediction is worked out once per
-        # occupancy (25 x 30 steps: most of an idle tick's time before).
+    def residuals(self, occ):
+        """resid[s] = smoothed reading - predicted reading of occupancy occ.
+        The marbles' part of the prediction is worked out once per occupancy
+        (25 x 30 steps: most of an idle tick's time otherwise)."""
         model = self.model
         if occ != self.model_occ:
             k = self.k
@@ -88,36 +90,41 @@ class Baselines(ChangeFinder):
         base = self.base
         sums = self.sums
         for s in range(SENSORS):
-            resid[s] = sums[s] // _WINDOW - base[s] - model[s]
+            resid[s] = sums[s] // WINDOW - base[s] - model[s]
 
-    # -- what it has learnt, kept over a power cut (tabletop.keep.store) --------------
+    # -- what it has learnt, kept over a power cut (tabletop.keep.store) ---------
 
-    def state_parts(self, flags):
+    def state_parts(self):
         """The learnt state as arrays of ints, for GameStore.save_state:
-        ``flags`` (an array("i") of at least 2, filled here: the marbles
-        with a known error, those tainted), the baselines, each marble's
-        error. STATE_WORDS words in all."""
+        STATE_WORDS words in all (see there)."""
+        flags = self._flags
         flags[0] = self.known
         flags[1] = self.tainted
-        return (self.base, self.err)
+        empty = self.empty
+        self._has_empty[0] = 0 if empty is None else 1
+        return (flags, self.base, self.err, self._has_empty, self.base if empty is None else empty)
 
-    def restore_state(self, words, at):
-        """Take back what state_parts gave (``words[at:]``: the flags' two
-        words, then the rest) on power-on; the readings start afresh."""
-        self.known = words[at]
-        self.tainted = words[at + 1]
-        at += 2
+    def restore_state(self, words):
+        """Take back what state_parts gave (power on); the readings start afresh."""
+        self.known = words[0]
+        self.tainted = words[1]
+        at = 2
         base = self.base
         for s in range(SENSORS):
             base[s] = words[at + s]
         at += SENSORS
         err = self.err
         for i in range(SENSORS * POSITIONS):
-            err[i] = _clip(words[at + i])
+            err[i] = clip16(words[at + i])
+        at += SENSORS * POSITIONS
+        if words[at]:
+            empty = array("i", bytes(4 * SENSORS))
+            for s in range(SENSORS):
+                empty[s] = words[at + 1 + s]
+            self.empty = empty
         self.unsure = False
         self.misfit_at = -1
         self.fresh_until = 0
-        self.current.set(NONE, -1, -1, -1)
 
     # -- learning -------------------------------------------------------------------
 
@@ -131,9 +138,10 @@ class Baselines(ChangeFinder):
         more, and what it moves is remembered as those marbles' own errors,
         split in proportion to their fields there, so that lifting one later
         takes its part out again."""
-        self._residuals(expected)
+        self.residuals(expected)
         k = self.k
         err = self.err
+        resid = self.resid
         for s in range(SENSORS):
             row = s * POSITIONS
             field = 0
@@ -143,7 +151,7 @@ class Baselines(ChangeFinder):
                         v = k[row + p]
                         field += v if v > 0 else -v
             lim = limit + (field * share >> 8)
-            d = self.resid[s]
+            d = resid[s]
             if d > lim or d < -lim:
                 continue  # not the sensor's error: a marble there or a hand near
             self.base[s] += d
@@ -151,18 +159,25 @@ class Baselines(ChangeFinder):
                 for p in range(POSITIONS):
                     if expected >> p & 1:
                         v = k[row + p]
-                        err[p * SENSORS + s] = _clip(d * (v if v > 0 else -v) // field)
+                        err[p * SENSORS + s] = clip16(d * (v if v > 0 else -v) // field)
         if share:
             self.known = expected
 
-    def forget(self, occ, empty=None):
-        """A new game: the marbles of ``occ`` go. Take what was learnt of
-        them out of the baselines, or go back to ``empty`` (the baselines of
-        the empty board, kept when the last game started) when given."""
+    def keep_empty(self):
+        """A game starts on the empty board: its baselines are kept for the next."""
+        if self.empty is None:
+            self.empty = array("i", self.base)
+        else:
+            self.empty[:] = self.base
+
+    def forget(self, occ):
+        """A new game: the marbles of ``occ`` go. Back to the empty board's
+        baselines (kept when the last game started), or, if this board never
+        saw one, what was learnt of those marbles taken out of the baselines."""
         base = self.base
+        empty = self.empty
         if empty is not None:
-            for s in range(SENSORS):
-                base[s] = empty[s]
+            base[:] = empty
         else:
             err = self.err
             for p in range(POSITIONS):
@@ -178,7 +193,6 @@ class Baselines(ChangeFinder):
         self.unsure = empty is not None or occ != 0
         self.misfit_at = -1
         self.fresh_until = 0
-        self.current.set(NONE, -1, -1, -1)
 
     def rebase(self, expected, change=None, now_ms=0):
         """Make ``expected`` the reference after a change that was matched and
@@ -198,9 +212,8 @@ class Baselines(ChangeFinder):
             self.known = 0
             self.tainted = 0
             self.unsure = False
-            self._residuals(expected)
+            self.residuals(expected)
             self._absorb()
-            self.current.set(NONE, -1, -1, -1)
             return
         x, y, d = change
         guess = False  # a lifted marble whose error is not known
@@ -221,29 +234,50 @@ class Baselines(ChangeFinder):
             # settles). More is not this marble's (a stale baseline, a
             # misfit left by a marble lifted just before): it goes into the
             # baselines all the same, but lifting d must not bring it back.
-            self._residuals(expected)
+            self.residuals(expected)
             k = self.k
+            resid = self.resid
             q = 3 * self.band
             for s in range(SENSORS):
                 v = k[s * POSITIONS + d]
                 lim = ((v if v > 0 else -v) * q >> 8) + self.noise3
-                v = self.resid[s]
-                err[d * SENSORS + s] = _clip(-lim if v < -lim else lim if v > lim else v)
+                v = resid[s]
+                err[d * SENSORS + s] = clip16(-lim if v < -lim else lim if v > lim else v)
             self.known |= 1 << d
             if guess:
                 self.tainted |= 1 << d
             self._absorb()
+            self.fresh = change
+            self.fresh_until = now_ms + FRESH_MS
+            self.fresh_base[:] = base
         elif guess:
             # A marble lifted whose own error is not known (it was on the
             # board at power on): what it leaves behind is learnt once the
             # board is still, not now, while the hand may hold it close.
             self.unsure = True
-        self.current.set(NONE, -1, -1, -1)
-        if d >= 0:
-            self.fresh = change
-            self.fresh_until = now_ms + FRESH_MS
-            for s in range(SENSORS):
-                self.fresh_base[s] = base[s]
+
+    def doubt(self):
+        """What the baselines hold is a guess (power on): a steady misfit
+        left once the board is still is relearnt more freely."""
+        self.unsure = True
+
+    def was_relearnt(self):
+        """Did a "no change" relearn move the baselines since the last call?"""
+        moved = self.relearnt
+        self.relearnt = False
+        return moved
+
+    def settled(self):
+        """The change accepted last is no longer followed while it settles
+        (it happened while the power was off and has long settled)."""
+        self.fresh_until = 0
+
+    def settle_fresh(self, now_ms):
+        """The readings are still: while the change accepted last settles,
+        what is left within the model's band of it is that marble's own
+        error (its field grows as the hand lets go): taken in."""
+        if now_ms < self.fresh_until and self._fresh_left():
+            self._absorb()
 
     def _fresh_left(self):
         # Is every sensor's residual within the model's band of the fresh
@@ -270,7 +304,7 @@ class Baselines(ChangeFinder):
                 band += v if v > 0 else -v
             # three times the model's band: a marble accepted while the hand
             # still held it a hair above its place (at 0.8 of its field, the
-            # least _full_strength allows) drops the last millimetre
+            # least full_strength allows) drops the last millimetre
             band = (band * self.band * 3 >> 8) + slack
             r = resid[s] + base[s] - start[s]
             if r > band or r < -band:
@@ -288,12 +322,12 @@ class Baselines(ChangeFinder):
             base[s] += resid[s]
             if grow:
                 i = d * SENSORS + s
-                self.err[i] = _clip(self.err[i] + resid[s])
+                self.err[i] = clip16(self.err[i] + resid[s])
             resid[s] = 0
 
-    def _steady_misfit(self, now_ms):
-        # Have the residuals stayed where they were (within twice the noise
-        # of a smoothed reading) for RELEARN_MS? Restart the clock if not.
+    def steady_misfit(self, now_ms):
+        """Have the residuals stayed where they were (within twice the noise
+        of a smoothed reading) for RELEARN_MS? The clock restarts if not."""
         resid = self.resid
         held = self.misfit
         if self.misfit_at >= 0:
@@ -306,19 +340,24 @@ class Baselines(ChangeFinder):
         if self.misfit_at < 0:
             self.misfit_at = now_ms
             for s in range(SENSORS):
-                held[s] = _clip(resid[s])
+                held[s] = clip16(resid[s])
             return False
         return now_ms - self.misfit_at >= RELEARN_MS
 
-    def _from_above(self, now_ms):
-        # Is the misfit a field of one sign on most sensors (13 of 25 past a
-        # quarter of a smoothed reading's noise, whatever the rest do)? A marble
-        # held still a few cm above the board makes that (+5..+80 counts
-        # nearly everywhere, on top of whatever misfit there was); a knock,
-        # or a marble put back a hair off, moves a few sensors. Not a reason
-        # to relearn, unless it has held ABOVE_MS: no hand is that still for
-        # that long, and a shift of the whole board must not go unlearnt.
-        if now_ms - self.misfit_at >= ABOVE_MS:
+    def no_misfit(self):
+        """The residuals fit (or move): no misfit is being timed."""
+        self.misfit_at = -1
+
+    def from_above(self, now_ms):
+        """Is the misfit a field of one sign on most sensors (13 of 25 past a
+        quarter of a smoothed reading's noise, whatever the rest do)? A
+        marble held still a few cm above the board makes that (+5..+80
+        counts nearly everywhere, on top of whatever misfit there was); a
+        knock, or a marble put back a hair off, moves a few sensors. Not a
+        reason to relearn, unless it has held _ABOVE_MS: no hand is that
+        still for that long, and a shift of the whole board must not go
+        unlearnt."""
+        if now_ms - self.misfit_at >= _ABOVE_MS:
             return False
         t = self.noise3 >> 2
         up = 0
@@ -328,46 +367,44 @@ class Baselines(ChangeFinder):
                 up += 1
             elif v < -t:
                 down += 1
-        return up >= 13 or down >= 13
+        most = SENSORS // 2 + 1
+        return up >= most or down >= most
 
-    def _far_misfit(self):
-        # The best explanation is one marble added or raised (observe), the
-        # board has been still a good while and the residuals steady, but it
-        # does not fit: a misfit on sensors its field does not reach (nor,
-        # raised, its field where it was) spoils it, left by a marble taken
-        # away just before whose learnt error was a little off (the hand
-        # came back before the "no change" relearn had its still second).
-        # Take that far misfit into those sensors' baselines; the next
-        # search judges the marble as usual, near its place unchanged.
-        # (Steady matters: a hand carrying the next marble gently over the
-        # board is not seen as motion, and each spot it passes can be the
-        # best guess for a moment.)
-        d = (self._code >> 14 & 31) - 1
-        x = (self._code >> 4 & 31) - 1  # the place it was raised from, or -1
+    def take_far_misfit(self, added, lifted):
+        """One marble added at ``added`` (or raised there from ``lifted``, else
+        -1) is by far the best explanation, the residuals are steady and it
+        makes its whole field, but a misfit on sensors its field does not
+        reach (nor, raised, its field where it was) spoils its fit: left by a
+        marble taken away just before whose learnt error was a little off.
+        That far misfit goes into those sensors' baselines; the next search
+        judges the marble as usual, near its place unchanged."""
         k = self.k
         resid = self.resid
         base = self.base
         reach = self.noise3  # a field weaker than a smoothed reading's noise
         for s in range(SENSORS):
-            v = k[s * POSITIONS + d]
-            w = k[s * POSITIONS + x] if x >= 0 else 0
+            v = k[s * POSITIONS + added]
+            w = k[s * POSITIONS + lifted] if lifted >= 0 else 0
             if -reach <= v <= reach and -reach <= w <= reach:
                 base[s] += resid[s]
                 resid[s] = 0
+        self.misfit_at = -1
 
-    def _relearn(self):
+    def relearn(self):
+        """ "No change" explains the readings best, only not exactly: take
+        the readings as the expected occupancy (base += residual)."""
         base = self.base
         resid = self.resid
         for s in range(SENSORS):
             base[s] += resid[s]
             resid[s] = 0
-        self.error = 0
         self.relearnt = True
+        self.unsure = False
 
-    def _follow_drift(self):
-        # The board is still and matches: let the baselines follow slow
-        # drift (a step of 1/16 of the residual every 64 quiet ticks).
-        self.quiet_ticks = (self.quiet_ticks + 1) & 63
+    def follow_drift(self):
+        """The board is still and matches: let the baselines follow slow
+        drift (a step of 1/16 of the residual every _DRIFT_TICKS quiet ticks)."""
+        self.quiet_ticks = (self.quiet_ticks + 1) % _DRIFT_TICKS
         if self.quiet_ticks:
             return
         resid = self.resid

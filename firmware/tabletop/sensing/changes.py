@@ -1,9 +1,12 @@
 """Which small change of an expected position explains sensor residuals.
 
-    f = ChangeFinder(profile)
-    # f.resid[s]: smoothed reading minus what the expected occupancy predicts
-    f.search(expected)            # sets f.best (and f.likely) to a change
-    f.fit(lifted, lifted2, added, limit)
+    finder = ChangeFinder(profile)
+    finder.resid[s] = ...         # smoothed reading minus what the expected occupancy predicts
+    finder.search(expected)       # judges every plausible change:
+    finder.best, finder.likely    # ... the change to accept (else UNCLEAR), the one to show
+    finder.top                    # ... the best-scoring change, clear or not
+    finder.error, finder.second   # ... the fits of the best and of the runner-up
+    finder.fit(lifted, lifted2, added, limit)   # one candidate's fit
 
 The candidates are nothing, one marble added, one or two lifted (the second
 may be freed by the first), one moved; each is scored by how far the
@@ -12,15 +15,16 @@ plus the model's share of each changed marble's field), in integer
 arithmetic. The best is reported when it fits (``max_error``), beats the
 runner-up by ``margin``, and, for a marble added on level 2 or higher, makes
 its full field (a marble held above the spot makes the same pattern,
-weaker). tabletop.sensing.pyramid adds time: smoothing, motion, settling and
-the baselines.
+weaker). Who fills ``resid`` and what happens over time is
+tabletop.sensing.pyramid's business.
 """
 
 from array import array
-
 from micropython import const
-from tabletop.rules.pyraos_geometry import POSITIONS, SUPPORT
+
+from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS, SUPPORT
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS, kernel
+from tabletop.sensing.smoothing import WINDOW, smoothed_noise
 
 NONE = 0
 ADD = 1
@@ -29,10 +33,10 @@ MOVE = 3
 LIFT2 = 4
 UNCLEAR = 5
 
-_WINDOW = 4  # readings averaged per sensor (what a residual is made of)
 _LIMIT = const(4600)  # |difference| above which a term saturates (keeps sums small ints)
 _CAP = const(_LIMIT * _LIMIT)
 _MAX_CANDIDATES = const(8)  # positions kept per kind when pruning
+_WORST = const(1 << 29)  # a fit worse than any (a small int on a 32-bit port)
 
 
 class Observation:
@@ -78,21 +82,30 @@ class ChangeFinder:
         self.resid = array("i", bytes(4 * SENSORS))  # smoothed reading minus prediction
         # Noise of a smoothed reading, squared, as the unit of fit (>= 1).
         n = profile.noise
-        unit = max(1, int(n * n / _WINDOW))
+        unit = max(1, int(n * n / WINDOW))
         self.margin = int(profile.match_margin * unit)
         self.max_error = int(profile.match_max_error * SENSORS * unit)
-        self.error = 0  # fit of the latest best candidate (for tests and benches)
+        self.error = 0  # fit of the latest best candidate
         self.second = 0  # fit of the runner-up
         # The model may be off by model_error of each changed marble's field
         # at each sensor: deviations within that band cost nothing (x/256).
         self.band = int(profile.match_model_error * 256 + 0.5)
-        self.slack = int(2 * profile.noise / _WINDOW**0.5) + 1  # for noise and drift
-        self.best = Observation()
+        self.slack = smoothed_noise(n, 2)  # for noise and drift
+        self.best = Observation()  # the change to accept: clear and good, else UNCLEAR
         self.likely = Observation()  # the best change, clear but too rough to accept
+        self.top = Observation()  # the best-scoring change of the last search
         # positions kept by _prune: those a marble may be added to, then
         # (from _MAX_CANDIDATES on) those it may be lifted from
         self._cands = array("b", bytes(2 * _MAX_CANDIDATES))
-        self._code = 0
+        # the best candidate while a search runs (ints: a tuple would allocate)
+        self._kind = NONE
+        self._lifted = self._lifted2 = self._added = -1
+
+    def nothing_changed(self, error):
+        """Take "no change" as what the readings show (fit ``error``)."""
+        self.best.set(NONE, -1, -1, -1)
+        self.likely.set(NONE, -1, -1, -1)
+        self.error = error
 
     def fit(self, lifted, lifted2, added, limit):
         """How badly the residuals miss the change "lift lifted/lifted2, add
@@ -137,59 +150,40 @@ class ChangeFinder:
         return total
 
     def _try(self, kind, lifted, lifted2, added):
-        # Score one candidate; keep the best and the runner-up's fit. (The
-        # best travels as one small int: a 4-tuple would allocate.)
+        # Score one candidate; keep the best and the runner-up's fit.
         f = self.fit(lifted, lifted2, added, self.second)
         if f < self.error:
             self.second = self.error
             self.error = f
-            self._code = kind | (lifted + 1) << 4 | (lifted2 + 1) << 9 | (added + 1) << 14
+            self._kind = kind
+            self._lifted = lifted
+            self._lifted2 = lifted2
+            self._added = added
         elif f < self.second:
             self.second = f
 
     def search(self, expected, wide=False):
         """Score every plausible change of ``expected`` against the residuals;
-        set ``best`` (UNCLEAR unless clear and good) and ``likely``. ``wide``:
-        the readings have been still a good while, so a level-3 marble needs
-        only the lower levels' share of its field (see _full_strength)."""
-        self.error = self.fit(-1, -1, -1, 1 << 29)  # (the best so far)
-        self.second = 1 << 29
-        self._code = NONE
-        n_add = self._prune(expected, True)
-        n_lift = self._prune(expected, False)
-        adds = self._cands
-        lifts = self._cands  # (from L on)
-        L = _MAX_CANDIDATES
-        for i in range(n_add):
-            self._try(ADD, -1, -1, adds[i])
-        for i in range(n_lift):
-            x = lifts[L + i]
-            after = expected & ~(1 << x)
-            if _carries(expected, x):
-                # only as the second of two, freed by the first
-                for j in range(n_lift):
-                    y = lifts[L + j]
-                    if y != x and not _carries(expected, y) and not _carries(after & ~(1 << y), x):
-                        self._try(LIFT2, y, x, -1)
-                continue
-            self._try(LIFT, x, -1, -1)
-            for j in range(n_add):
-                d = adds[j]
-                if SUPPORT[d] & after == SUPPORT[d]:  # d still rests once x is gone
-                    self._try(MOVE, x, -1, d)
-            for j in range(i + 1, n_lift):
-                if not _carries(expected, lifts[L + j]):  # else tried from its side
-                    self._try(LIFT2, x, lifts[L + j], -1)
+        set ``top``, ``best`` (UNCLEAR unless clear and good) and ``likely``.
+        ``wide``: the readings have been still a good while, so a level-3
+        marble needs only the lower levels' share of its field (see
+        full_strength)."""
+        self.error = self.fit(-1, -1, -1, _WORST)  # "no change" is the best so far
+        self.second = _WORST
+        self._kind = NONE
+        self._lifted = self._lifted2 = self._added = -1
+        self._candidates(expected)
         best_fit = self.error
         second = self.second
-        code = self._code
-        kind = code & 15
-        lifted = (code >> 4 & 31) - 1
-        lifted2 = (code >> 9 & 31) - 1
-        added = (code >> 14 & 31) - 1
+        kind = self._kind
+        lifted = self._lifted
+        lifted2 = self._lifted2
+        added = self._added
+        self.top.set(kind, lifted, lifted2, added)
         clear = second - best_fit >= self.margin
-        if clear and added >= 16 and not self._full_strength(lifted, lifted2, added, wide):
-            clear = False  # a marble held above that spot, not resting on it
+        if clear and added >= 0 and LEVEL[added] >= 2:
+            # A marble held above that spot makes the same pattern, weaker.
+            clear = self.full_strength(lifted, lifted2, added, wide)
         if best_fit > self.max_error or not clear:
             self.best.set(UNCLEAR, -1, -1, -1)
         else:
@@ -206,21 +200,51 @@ class ChangeFinder:
         else:
             self.likely.set(UNCLEAR, -1, -1, -1)
 
-    def _full_strength(self, lifted, lifted2, added, wide):
+    def _candidates(self, expected):
+        # Try every plausible change: a marble added where its own sensor
+        # shows one, one lifted, two lifted (the second perhaps freed by the
+        # first), one moved from where it was lifted to where it was added.
+        n_add = self._prune(expected, True)
+        n_lift = self._prune(expected, False)
+        cands = self._cands  # adds from 0, lifts from _MAX_CANDIDATES
+        for i in range(n_add):
+            self._try(ADD, -1, -1, cands[i])
+        for i in range(n_lift):
+            x = cands[_MAX_CANDIDATES + i]
+            after = expected & ~(1 << x)
+            if _carries(expected, x):
+                # only as the second of two, freed by the first
+                for j in range(n_lift):
+                    y = cands[_MAX_CANDIDATES + j]
+                    if y != x and not _carries(expected, y) and not _carries(after & ~(1 << y), x):
+                        self._try(LIFT2, y, x, -1)
+                continue
+            self._try(LIFT, x, -1, -1)
+            for j in range(n_add):
+                d = cands[j]
+                if SUPPORT[d] & after == SUPPORT[d]:  # d still rests once x is gone
+                    self._try(MOVE, x, -1, d)
+            for j in range(i + 1, n_lift):
+                y = cands[_MAX_CANDIDATES + j]
+                if not _carries(expected, y):  # else tried from its side
+                    self._try(LIFT2, x, y, -1)
+
+    def full_strength(self, lifted, lifted2, added, wide):
         """Does the marble seen at ``added`` make its whole field there? A
         marble held a little above a level-2 or level-3 spot makes the same
         pattern, only weaker (a fifth weaker at 2 mm for level 2, half at
-        10 mm for level 3): the fields's share along the model's pattern
+        10 mm for level 3): the field's share along the model's pattern
         must be 0.8 .. 1.25 (0.88 .. 1.14 on level 3, unless ``wide``: the
         readings have been still a second, as a hand holding a marble that
         close never is for long; a real marble can read 0.87, its magnet,
         the sensors' gains and a baseline or two each a little off)."""
         k = self.k
+        resid = self.resid
         num = 0
         den = 0
         for s in range(SENSORS):
             row = s * POSITIONS
-            e = self.resid[s]
+            e = resid[s]
             if lifted >= 0:
                 e += k[row + lifted]
             if lifted2 >= 0:
@@ -228,7 +252,7 @@ class ChangeFinder:
             v = k[row + added]
             num += e * v
             den += v * v
-        if wide or added < 25 or added == 29:
+        if wide or LEVEL[added] != 3:
             # (the top too: its field is so weak that noise alone moves the
             # share by a tenth; only a full pyramid lets anything near it)
             return 5 * num >= 4 * den and 4 * num <= 5 * den  # 0.8 .. 1.25
@@ -262,11 +286,12 @@ class ChangeFinder:
 
     def strays(self, expected):
         """Level-1 and level-2 positions that seem to hold a marble the
-        expected occupancy does not have (after observe(); for guidance when
-        the board must be cleared, where single changes explain nothing)."""
+        expected occupancy does not have (after a search or a fit; for
+        guidance when the board must be cleared, where single changes
+        explain nothing)."""
         k = self.k
         out = 0
-        for p in range(25):
+        for p in range(LEVEL_START[2]):
             if not expected >> p & 1:
                 s = OWN_SENSOR[p]
                 if self.resid[s] * 2 >= k[s * POSITIONS + p]:
@@ -275,11 +300,11 @@ class ChangeFinder:
 
     def missing(self, expected):
         """Level-1 and level-2 positions of the expected occupancy whose own
-        sensor shows less than half a marble there (after observe(); the
-        counterpart of strays())."""
+        sensor shows less than half a marble there (the counterpart of
+        strays())."""
         k = self.k
         out = 0
-        for p in range(25):
+        for p in range(LEVEL_START[2]):
             if expected >> p & 1:
                 s = OWN_SENSOR[p]
                 if self.resid[s] * 2 <= -k[s * POSITIONS + p]:
@@ -289,8 +314,8 @@ class ChangeFinder:
 
 def _carries(occ, p):
     """Does a marble in occ rest on p?"""
-    bits = occ >> 16
-    q = 16
+    q = LEVEL_START[1]
+    bits = occ >> q
     while bits:
         if bits & 1 and SUPPORT[q] >> p & 1:
             return True

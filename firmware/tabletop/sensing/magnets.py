@@ -3,20 +3,31 @@ marbles are, and what a marble at a position adds to each sensor's reading.
 
     K = kernel(profile)        # K[s * 30 + p]: counts marble p adds to sensor s
     OWN_SENSOR[p]              # the sensor straight below position p
+    clip16(v)                  # v kept within a 16-bit array's range
 """
 
 from array import array
+from micropython import const
 
 from tabletop.rules.pyraos_geometry import COL, LEVEL, POSITIONS, ROW
 
-SENSORS = 25
+SENSORS = 25  # the 16 cups, then the 9 points where four cups meet
+_CUPS = const(16)  # sensors 0..15: the cups a1..d4 (4 a row); then the points 2a1..2c3 (3 a row)
+_CENTRE_POINT = const(_CUPS + 4)  # the point below 2b2 and the top
+
+
+def clip16(v):
+    """``v`` within -32768..32767: the range of an array("h"), where the
+    kernel and what the sensing learns are kept (half the heap of 32 bits),
+    clamped, never wrapped."""
+    return -32768 if v < -32768 else 32767 if v > 32767 else v
 
 
 def sensor_xy(i, pitch):
     """Where sensor i (profile order: cups a1..d4, then points 2a1..2c3) sits."""
-    if i < 16:
+    if i < _CUPS:
         return (i % 4) * pitch, (i // 4) * pitch
-    j = i - 16
+    j = i - _CUPS
     return (j % 3 + 0.5) * pitch, (j // 3 + 0.5) * pitch
 
 
@@ -51,7 +62,7 @@ def kernel(profile):
     objects, and 750 entries would leave a few hundred KB of garbage at boot.
     Within half a percent of the float formula. Kept in 16 bits (1.5 KB
     less heap than 32): a field beyond +-32767 counts would drive a sensor
-    at its 32768 baseline past the ADC's range anyway, so it is clamped."""
+    at its 32768 baseline past the ADC's range anyway, so it is clipped."""
     q = int(profile.pitch_mm * 4 + 0.5)  # the pitch, in quarter mm
     # the height of each level's centres above the sensors, squared (in
     # quarter mm): levels sit pitch/sqrt(2) apart (four floats in all)
@@ -62,12 +73,12 @@ def kernel(profile):
     moment = profile.moment
     out = array("h", bytes(2 * SENSORS * POSITIONS))
     for s in range(SENSORS):
-        if s < 16:
+        if s < _CUPS:
             sx = (s % 4) * 2 * q
             sy = (s // 4) * 2 * q
         else:
-            sx = ((s - 16) % 3 * 2 + 1) * q
-            sy = ((s - 16) // 3 * 2 + 1) * q
+            sx = ((s - _CUPS) % 3 * 2 + 1) * q
+            sy = ((s - _CUPS) // 3 * 2 + 1) * q
         g32 = int(profile.sensor_gain[s] * moment) << 5  # (one float product per sensor)
         for p in range(POSITIONS):
             k = LEVEL[p] - 1
@@ -76,7 +87,7 @@ def kernel(profile):
             r2 = (dx * dx + dy * dy) // 4 + z2[k]  # r squared, quarter mm
             b = (g32 // r2) * (3 * z2[k] - r2) // r2  # g * 32 * (3z^2 - r^2) / r^4
             b = b * 64 // _isqrt(r2 * 1024)  # / r (in 1/128 mm)
-            out[s * POSITIONS + p] = -32768 if b < -32768 else 32767 if b > 32767 else b
+            out[s * POSITIONS + p] = clip16(b)
     return out
 
 
@@ -90,11 +101,11 @@ def _own_sensors():
         if lv == 1:
             own[p] = y * 4 + x
         elif lv == 2:
-            own[p] = 16 + y * 3 + x
+            own[p] = _CUPS + y * 3 + x
         elif lv == 3:
             own[p] = (y + 1) * 4 + x + 1
         else:
-            own[p] = 16 + 4
+            own[p] = _CENTRE_POINT
     return bytes(own)
 
 

@@ -1,254 +1,342 @@
 """Which change of the pyramid best explains what the 25 hall sensors read.
 
-    m = PyramidSensor(profile)
-    m.update(analog, now_ms)          # every tick, the raw array from the hal
-    obs = m.observe(expected, now_ms) # relative to the occupancy the game expects
-    obs.kind, obs.lifted, obs.added   # NONE, ADD, LIFT, MOVE, LIFT2 or UNCLEAR
+    sensor = PyramidSensor(profile)
+    sensor.update(analog, now_ms)           # every tick, the raw array from the hal
+    obs = sensor.observe(expected, now_ms)  # relative to the occupancy the game expects
+    obs.kind, obs.lifted, obs.added         # NONE, ADD, LIFT, MOVE, LIFT2 or UNCLEAR
+    sensor.rebase(occ, change, now_ms)      # the board accepted it: occ is the reference now
+    sensor.likely                           # a change clear enough to show, not to accept
+    found = sensor.power_on(expected, now_ms)   # power on without a saved state
 
-Every sensor reads the summed field of the marbles above and near it
-(tabletop.sensing.magnets). This module follows the readings in time: it
-smooths them (restarting the average at a step), tells motion from stillness,
-and reports the change tabletop.sensing.changes finds only once it has held
-for ``settle_ms`` (ten times that, and steady, on level 3 and the top, where
-a carried marble passes through). Otherwise the observation is UNCLEAR and
-the board waits: a hand hovering with a marble, two changes at once or a
-knocked sensor fit nothing well, or not for long. What it learns of the
-board (baselines, each marble's own error) is tabletop.sensing.baselines.
+Three collaborators do the work. ``readings`` (tabletop.sensing.smoothing)
+smooths the raw readings and tells motion from stillness; ``learnt``
+(tabletop.sensing.baselines) keeps the baselines and each marble's own
+error and turns the readings into residuals; ``finder``
+(tabletop.sensing.changes) judges which small change of the expected
+position explains the residuals. This module adds time: an observation is
+reported only once it has held for ``settle_ms`` (longer on levels 2, 3
+and the top, where a carried marble passes through), and it says when the
+learnt state may take in a misfit. Until then the observation is UNCLEAR
+and the board waits: a hand hovering with a marble, two changes at once or
+a knocked sensor fit nothing well, or not for long. docs/FIRMWARE.md ("The
+magnet model", "When a marble counts as set down") has the rules.
 
 Integer arithmetic only: with nothing moving the tick allocates nothing.
 """
 
-from array import array
+from micropython import const
 
-from tabletop.rules.pyraos_geometry import LEVEL, POSITIONS
+from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
 from tabletop.sensing.baselines import FRESH_MS, RELEARN_MS, STATE_WORDS, Baselines
 from tabletop.sensing.changes import (
-    _WINDOW,
     ADD,
     LIFT,
     LIFT2,
     MOVE,
     NONE,
     UNCLEAR,
+    ChangeFinder,
     Observation,
 )
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
+from tabletop.sensing.smoothing import Smoothed
 
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
            "FRESH_MS", "STATE_WORDS", "Observation", "PyramidSensor")  # fmt: skip
 
-from micropython import const
-
-_STILL = const(6)  # a reading this many noise widths off the average is motion
 _HIGH_SETTLE = const(10)  # times longer a change on level 3 or the top must hold
 _MID_SETTLE = const(4)  # ... and a marble added on level 2
 _FLICKER_MS = const(30)  # a candidate unseen this long (a bounce) is not forgotten
+_CALIBRATE_STILL_MS = const(300)  # still this long at power on before the first calibration
+_CALIBRATE_WAIT_MS = const(2000)  # ... or this long at most (a board noisier than its profile)
+_CALIBRATE_LIMIT = const(400)  # counts a sensor's baseline may move at power on
+_NO_CHANGE_FIT = const(2)  # "no change" is relearnt when it fits within this many max_errors
+_NO_CHANGE_FIT_UNSURE = const(16)  # ... when the board's picture is a guess anyway
+_FAR_MISFIT_FIT = const(4)  # a marble spoilt by a far misfit fits within this many
+_NOT_RESTORED = const(-1)  # restored_at: no saved state taken back
+_RESTORED_NEXT_TICK = const(-2)  # ... taken back; its first tick is still to come
 
 
-class PyramidSensor(Baselines):
+class PyramidSensor:
+    STATE_WORDS = STATE_WORDS  # what state_parts() holds, in words
+
     def __init__(self, profile):
-        Baselines.__init__(self, profile)
-        self.channels = profile.sensor_channels
-        self.ring = array("H", bytes(2 * SENSORS * _WINDOW))  # raw readings (16-bit ADC)
-        self.slot = 0
-        self.filled = 0
-        self.quiet = self.max_error >> 2  # below this, no search: nothing changed
+        self.readings = Smoothed(profile)
+        self.finder = finder = ChangeFinder(profile)
+        self.learnt = Baselines(profile, finder, self.readings)
+        self.best = finder.best  # (the same objects: a search fills them)
+        self.likely = finder.likely
+        self.current = Observation()  # the change being followed
+        self.quiet = finder.max_error >> 2  # below this, no search: nothing changed
         self.settle_ms = profile.settle_ms
-        self.still = int(_STILL * profile.noise * _WINDOW)
-        self.moving_at = 0
-        self.block_sums = array("i", bytes(4 * SENSORS))
         self.seen_at = 0  # when the current candidate was last the best
         self.low = self.high = 0  # range of its own sensor while it holds
         self.least = 0  # its best fit while it holds
+        self.ready_at = -1  # power on: when the readings first filled a window
+        self.restored_at = _NOT_RESTORED  # power on from a saved state: its first tick
 
-    # -- readings ---------------------------------------------------------------
+    # -- readings -------------------------------------------------------------------
 
     def update(self, analog, now_ms):
-        """Take one raw reading of every sensor into the moving average. A
-        reading far (``_STILL`` noise widths) from the average is motion: a
-        marble falling, bouncing or in a hand; nothing is settled until the
-        readings have been still for ``settle_ms``."""
-        ring = self.ring
-        sums = self.sums
-        slot = self.slot
-        still = self.still
-        moving = False
-        for s in range(SENSORS):
-            v = analog[self.channels[s]]
-            j = s * _WINDOW + slot
-            d = v * _WINDOW - sums[s]
-            if d > still or d < -still:
-                # A step, not noise: start the average afresh at the new
-                # value, so it does not lag behind a marble that has landed.
-                moving = True
-                k = s * _WINDOW
-                for i in range(_WINDOW):
-                    ring[k + i] = v
-                sums[s] = v * _WINDOW
-                continue
-            sums[s] += v - ring[j]
-            ring[j] = v
-        self.slot = (slot + 1) % _WINDOW
-        if slot == _WINDOW - 1:
-            # Slow motion (a hand lowering a marble) shows between windows.
-            block = self.block_sums
-            lim = self.still * 8 // 17  # two window sums 4 noise widths apart
-            for s in range(SENSORS):
-                d = sums[s] - block[s]
-                if d > lim or d < -lim:
-                    moving = True
-                block[s] = sums[s]
-        if moving and self.filled == _WINDOW:
-            self.moving_at = now_ms
-        if self.filled < _WINDOW:
-            self.filled += 1
+        """Take one raw reading of every sensor (the hal's array)."""
+        self.readings.update(analog, now_ms)
+        if self.restored_at == _RESTORED_NEXT_TICK:
+            self.restored_at = now_ms
 
     def ready(self):
-        return self.filled == _WINDOW
+        return self.readings.ready()
+
+    def moved_since(self, t):
+        """Did the readings move at or after ``t``?"""
+        return self.readings.moving_at >= t
 
     def fit_occupancy(self, occ):
         """How well an arbitrary occupancy explains the readings (for undo and
-        tests); in the same units as the observation's fit."""
-        self._residuals(occ)
-        return self.fit(-1, -1, -1, 1 << 29)
+        tests); in the units of the observation's fit."""
+        self.learnt.residuals(occ)
+        return self.finder.fit(-1, -1, -1, 1 << 29)
+
+    def strays(self, expected):
+        """Level-1 and level-2 positions that seem to hold a marble
+        ``expected`` does not have (after observe() or a fit)."""
+        return self.finder.strays(expected)
+
+    def missing(self, expected):
+        """Level-1 and level-2 positions of ``expected`` whose marble seems
+        gone (after observe() or a fit)."""
+        return self.finder.missing(expected)
 
     # -- observing ------------------------------------------------------------------
 
     def observe(self, expected, now_ms):
         """The settled observation relative to the expected occupancy, or an
         UNCLEAR one while nothing is settled (shared objects: copy to keep)."""
-        best = self.best
-        self._residuals(expected)
-        still = now_ms - self.moving_at >= self.settle_ms
-        if still and now_ms < self.fresh_until:
-            # Just after a change was accepted: once it has settled, what is
-            # left within the model's band of that change is this board's own
-            # error for it; take it into the baselines.
-            if self._fresh_left():
-                self._absorb()
-        quiet = self.fit(-1, -1, -1, self.quiet)
+        self._explain(expected, now_ms)
+        if not self._follow(now_ms):
+            return _SETTLING  # a bouncing marble: the candidate is kept a while
+        if self._held(now_ms):
+            return self.current
+        return _SETTLING
+
+    def _explain(self, expected, now_ms):
+        # Which change the readings show now (finder.best), learning what
+        # the board has left over on the way: a new marble still settling,
+        # slow drift, a misfit that has held still a good while.
+        learnt = self.learnt
+        finder = self.finder
+        learnt.residuals(expected)
+        still_for = now_ms - self.readings.moving_at
+        if still_for >= self.settle_ms:
+            learnt.settle_fresh(now_ms)
+        quiet = finder.fit(-1, -1, -1, self.quiet)
         if quiet <= self.quiet:
-            self.misfit_at = -1
-            best.set(NONE, -1, -1, -1)
-            self.likely.set(NONE, -1, -1, -1)
-            self.error = quiet
-            if still:
-                self._follow_drift()
+            learnt.no_misfit()
+            finder.nothing_changed(quiet)
+            if still_for >= self.settle_ms:
+                learnt.follow_drift()
+            return
+        finder.search(expected, still_for >= RELEARN_MS)
+        top = finder.top
+        clear = finder.second - finder.error >= finder.margin
+        if top.kind == NONE and clear:
+            self._no_change_misfit(now_ms)
+        elif (
+            (top.kind == ADD or top.kind == MOVE)
+            and clear
+            and still_for >= RELEARN_MS
+            and finder.error <= _FAR_MISFIT_FIT * finder.max_error
+        ):
+            self._far_misfit(now_ms)
         else:
-            self.search(expected, now_ms - self.moving_at >= RELEARN_MS)
-            if (
-                self._code == NONE
-                and self.second - self.error >= self.margin
-                and self.error <= (16 if self.unsure else 2) * self.max_error
-            ):
-                # Nothing explains the readings better than "no change", only
-                # not exactly: a marble put back a little differently, a knock
-                # that left an offset, or a hand on its way. Once the
-                # residuals have held steady a good while, take the readings
-                # as the position the game expects, or every later move would
-                # carry the misfit (and one near max_error would never count).
-                # Not a marble held still high above the board (unless the
-                # board's picture is a guess: then drift looks so too).
-                if self._steady_misfit(now_ms) and (self.unsure or not self._from_above(now_ms)):
-                    self._relearn()
-                    self.unsure = False
-                    best.set(NONE, -1, -1, -1)
-                    self.likely.set(NONE, -1, -1, -1)
-            elif (
-                now_ms - self.moving_at >= RELEARN_MS
-                and (self._code & 15 == ADD or self._code & 15 == MOVE)
-                and self.second - self.error >= self.margin
-                and self.error <= 4 * self.max_error
-            ):
-                # One marble set down (or raised) is by far the best
-                # explanation and
-                # near enough to fit, but for a misfit far from it: once the
-                # residuals have held a second, take that in, if the marble
-                # then makes its whole field (a level-3 one's share wavers
-                # with the noise: the first tick it does). The second runs
-                # on while the marble fits now and then (a fit about
-                # max_error, in and out with the noise, too briefly to
-                # count as a move).
-                if (
-                    self._steady_misfit(now_ms)
-                    and best.kind == UNCLEAR
-                    and self._full_strength(
-                        (self._code >> 4 & 31) - 1, -1, (self._code >> 14 & 31) - 1, False
-                    )
-                ):
-                    self._far_misfit()
-                    self.misfit_at = -1
-            else:
-                self.misfit_at = -1
+            learnt.no_misfit()
+
+    def _no_change_misfit(self, now_ms):
+        # Nothing explains the readings better than "no change", only not
+        # exactly: a marble put back a little differently, a knock that
+        # left an offset, or a hand on its way. Once the residuals have held
+        # steady a good while, take the readings as the position the game
+        # expects, or every later move would carry the misfit (and one near
+        # max_error would never count). Not a marble held still high above
+        # the board (unless the board's picture is a guess: then drift
+        # looks so too).
+        learnt = self.learnt
+        finder = self.finder
+        times = _NO_CHANGE_FIT_UNSURE if learnt.unsure else _NO_CHANGE_FIT
+        if finder.error > times * finder.max_error:
+            learnt.no_misfit()
+            return
+        if learnt.steady_misfit(now_ms) and (learnt.unsure or not learnt.from_above(now_ms)):
+            learnt.relearn()
+            finder.nothing_changed(0)
+
+    def _far_misfit(self, now_ms):
+        # One marble set down (or raised) is by far the best explanation and
+        # near enough to fit, but for a misfit far from it: once the
+        # residuals have held a second, take that in, if the marble then
+        # makes its whole field (a level-3 one's share wavers with the
+        # noise: the first tick it does). The second runs on while the
+        # marble fits now and then (a fit about max_error, in and out with
+        # the noise, too briefly to count as a move).
+        top = self.finder.top
+        if (
+            self.learnt.steady_misfit(now_ms)
+            and self.best.kind == UNCLEAR
+            and self.finder.full_strength(top.lifted, -1, top.added, False)
+        ):
+            self.learnt.take_far_misfit(top.added, top.lifted)
+
+    def _follow(self, now_ms):
+        # Follow the best change in time: since when it has been the best,
+        # how its own sensor and its fit moved meanwhile. False: the best
+        # dropped out of its band for a tick or two (a bouncing marble), and
+        # the candidate is kept.
+        best = self.best
         cur = self.current
         if best.kind == UNCLEAR and cur.kind != UNCLEAR and cur.kind != NONE:
-            # A bouncing marble drops out of the band for a tick or two: keep
-            # the candidate (and since when it was first seen) for a while.
             if now_ms - self.seen_at <= _FLICKER_MS:
-                return _SETTLING
+                return False
         elif best.kind != UNCLEAR:
             self.seen_at = now_ms
+        resid = self.finder.resid
+        error = self.finder.error
         if not best.same(cur):
             cur.set(best.kind, best.lifted, best.lifted2, best.added)
             cur.since = now_ms
-            self.low = self.high = self.resid[OWN_SENSOR[best.added]] if best.added >= 0 else 0
-            self.least = self.error
+            self.low = self.high = resid[OWN_SENSOR[best.added]] if best.added >= 0 else 0
+            self.least = error
         elif best.added >= 0:
-            v = self.resid[OWN_SENSOR[best.added]]
+            v = resid[OWN_SENSOR[best.added]]
             if v < self.low:
                 self.low = v
             if v > self.high:
                 self.high = v
-            if self.error < self.least:
-                self.least = self.error
-            elif best.added >= 16 and self.error > 2 * self.least + (self.max_error >> 3):
+            if error < self.least:
+                self.least = error
+            elif LEVEL[best.added] >= 2 and error > 2 * self.least + (self.finder.max_error >> 3):
                 # The fit got much worse than it was: a marble carried past
                 # that spot (its fit dips and rises again), not one resting
                 # there. Start over from here.
                 cur.since = now_ms
-                self.least = self.error
+                self.least = error
                 self.low = self.high = v
+        return True
+
+    def _held(self, now_ms):
+        # Has the change followed held long enough, for its level, to count?
+        best = self.best
+        cur = self.current
         if best.kind == UNCLEAR:
-            return cur
-        if best.kind == NONE and now_ms - self.moving_at >= self.settle_ms:
-            return cur
+            return True  # (UNCLEAR itself, at once: nothing to accept)
+        settle = self.settle_ms
+        still = now_ms - self.readings.moving_at >= settle
+        if best.kind == NONE and still:
+            return True
         a, x = best.added, best.lifted
         if (a >= 0 and LEVEL[a] >= 3) or (x >= 0 and LEVEL[x] >= 3):
             # A marble on level 3 or the top barely moves the sensors, and a
             # hand carrying one across the board passes through those
-            # points: it must stay there a good while, and still, to count.
-            # ...and its field must not swell and fade as a marble carried
+            # points: it must stay there a good while, and still, to count;
+            # and its field must not swell and fade as a marble carried
             # past does: steady within an eighth of a marble's field (beyond
             # what noise moves it).
             if (
                 a >= 0
-                and 8 * (self.high - self.low - 2 * self.noise3)
-                > self.k[OWN_SENSOR[a] * POSITIONS + a]
+                and 8 * (self.high - self.low - 2 * self.learnt.noise3)
+                > self.finder.k[OWN_SENSOR[a] * POSITIONS + a]
             ):
                 cur.since = now_ms
-                self.low = self.high = self.resid[OWN_SENSOR[a]]
-                return _SETTLING
-            if (
-                now_ms - cur.since >= self.settle_ms * _HIGH_SETTLE
-                and now_ms - self.moving_at >= self.settle_ms
-            ):
-                return cur
-            return _SETTLING
+                self.low = self.high = self.finder.resid[OWN_SENSOR[a]]
+                return False
+            return now_ms - cur.since >= settle * _HIGH_SETTLE and still
         # Lower down a change that fits within the band is the marble in its
         # place (held 1 mm higher it would not fit): the last small bounces
         # need not be waited out; what they leave is learnt after (rebase).
         # Except on level 2: a marble carried low across the board passes
         # through those points (it fits for a tick or two, moving): there
         # it must hold a little longer, with the readings still.
-        if a < 16:
-            if now_ms - cur.since >= self.settle_ms:
-                return cur
-        elif (
-            now_ms - cur.since >= self.settle_ms * _MID_SETTLE
-            and now_ms - self.moving_at >= self.settle_ms
+        if a < LEVEL_START[1]:
+            return now_ms - cur.since >= settle
+        return now_ms - cur.since >= settle * _MID_SETTLE and still
+
+    # -- what the board tells it ----------------------------------------------------------
+
+    def rebase(self, expected, change=None, now_ms=0):
+        """The board accepted ``change`` (lifted, lifted2, added): ``expected``
+        is the reference from now on (tabletop.sensing.baselines.Baselines.rebase).
+        With no change (a new start) the readings now are ``expected``.
+        After power on from a saved state, a change seen before anything
+        moved happened while the power was off and has long settled: it
+        is not followed as if it were settling (a marble put on level 3
+        after it, say, must not be learnt as part of it)."""
+        self.learnt.rebase(expected, change, now_ms)
+        at = self.restored_at
+        if change is not None and at >= 0 and not self.moved_since(at):
+            self.learnt.settled()
+        self.current.set(NONE, -1, -1, -1)
+
+    def forget(self, occ):
+        """A new game: the marbles of ``occ`` go (Baselines.forget)."""
+        self.learnt.forget(occ)
+        self.current.set(NONE, -1, -1, -1)
+
+    def keep_empty(self):
+        """A game starts on the empty board (Baselines.keep_empty)."""
+        self.learnt.keep_empty()
+
+    def baselines_moved(self):
+        """Did a "no change" relearn take the readings as the baselines since
+        the last call? (The learnt state on flash must then not be older.)"""
+        return self.learnt.was_relearnt()
+
+    def power_on(self, expected, now_ms):
+        """Power on without a saved state: start from what the sensors show
+        is there (marbles may have been moved, or a move lost, while the
+        power was off). Returns that occupancy once the readings have been
+        still ``_CALIBRATE_STILL_MS`` (a hand over the board is gone) or
+        ``_CALIBRATE_WAIT_MS`` have passed, else -1: call again next tick.
+
+        Missing marbles first, then strays against what is left; a marble
+        on level 3 or the top is too weak for that test and shows only as
+        the best small change. The baselines are taken from the readings
+        with each marble's own error; what that took in is a guess (a hand
+        may have been near), so a steady misfit left once the board is
+        still is relearnt more freely."""
+        if self.ready_at < 0:
+            self.ready_at = now_ms
+        if (
+            now_ms - self.readings.moving_at < _CALIBRATE_STILL_MS
+            and now_ms - self.ready_at < _CALIBRATE_WAIT_MS
         ):
-            return cur
-        return _SETTLING
+            return -1
+        exp = expected
+        self.fit_occupancy(exp)
+        exp &= ~self.missing(exp)
+        self.fit_occupancy(exp)
+        exp |= self.strays(exp)
+        self.fit_occupancy(exp)
+        finder = self.finder
+        finder.search(exp)
+        best = finder.best
+        if best.kind == ADD and LEVEL[best.added] >= 3:
+            exp |= 1 << best.added
+        learnt = self.learnt
+        learnt.calibrate(exp, _CALIBRATE_LIMIT, finder.band if exp else 0)
+        learnt.doubt()
+        return exp
+
+    # -- the learnt state, on flash (tabletop.keep.store) ---------------------------------
+
+    def state_parts(self):
+        """What the runtime gives GameStore.save_state (STATE_WORDS words)."""
+        return self.learnt.state_parts()
+
+    def restore_state(self, words):
+        """Power on: take back what state_parts gave; the readings start
+        afresh, and a change seen before anything moves happened while the
+        power was off (see rebase)."""
+        self.learnt.restore_state(words)
+        self.current.set(NONE, -1, -1, -1)
+        self.restored_at = _RESTORED_NEXT_TICK
 
 
 _SETTLING = Observation()

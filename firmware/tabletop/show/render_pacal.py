@@ -5,6 +5,7 @@ slot0, slot1, turn0, turn1, win0.1..3, win1.1..3.
 """
 
 from micropython import const
+
 from tabletop.show.pixels import pulse
 
 

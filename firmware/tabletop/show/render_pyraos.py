@@ -1,6 +1,7 @@
 """The Pyraos board's LEDs (see tabletop.show.render)."""
 
 from micropython import const
+
 from tabletop.board import pyraos_board as pb
 from tabletop.sensing.pyramid import OWN_SENSOR
 from tabletop.show.pixels import pulse

@@ -1,0 +1,83 @@
+"""The 25 hall sensors' readings in time: a moving average per sensor, and
+when they last moved.
+
+    readings = Smoothed(profile)
+    readings.update(analog, now_ms)   # every tick, the raw array from the hal
+    readings.ready()                  # a whole window read since power on
+    readings.sums[s]                  # sensor s: the sum of its last WINDOW readings
+    readings.moving_at                # the last tick that saw motion
+
+A reading far from its average (``_STILL`` noise widths) is a step, not
+noise: a marble landing, bouncing or carried in a hand. The average then
+starts afresh at the new value, so it does not lag behind a marble that has
+landed, and the tick counts as motion. A hand lowering a marble slowly
+shows as a difference between two whole windows instead. Nothing is
+settled (tabletop.sensing.pyramid) until the readings have been still a
+while. Integer arithmetic only; a tick allocates nothing.
+"""
+
+from array import array
+from micropython import const
+
+from tabletop.sensing.magnets import SENSORS
+
+WINDOW = const(4)  # readings averaged per sensor
+_STILL = const(6)  # a reading this many noise widths off the average is motion
+
+
+def smoothed_noise(noise, widths):
+    """``widths`` times the noise of a smoothed reading (the average of WINDOW
+    readings of noise ``noise``), rounded up to a whole count."""
+    return int(widths * noise / WINDOW**0.5) + 1
+
+
+class Smoothed:
+    def __init__(self, profile):
+        self.channels = profile.sensor_channels
+        self.ring = array("H", bytes(2 * SENSORS * WINDOW))  # raw readings (16-bit ADC)
+        self.sums = array("i", bytes(4 * SENSORS))  # each sensor's last WINDOW readings, summed
+        self.block = array("i", bytes(4 * SENSORS))  # the sums a whole window ago
+        self.slot = 0
+        self.filled = 0
+        self.still = int(_STILL * profile.noise * WINDOW)
+        self.moving_at = 0
+
+    def update(self, analog, now_ms):
+        """Take one raw reading of every sensor into the moving average."""
+        ring = self.ring
+        sums = self.sums
+        channels = self.channels
+        slot = self.slot
+        still = self.still
+        moving = False
+        for s in range(SENSORS):
+            v = analog[channels[s]]
+            d = v * WINDOW - sums[s]
+            if d > still or d < -still:
+                # A step, not noise: the average starts afresh at the new value.
+                moving = True
+                k = s * WINDOW
+                for i in range(WINDOW):
+                    ring[k + i] = v
+                sums[s] = v * WINDOW
+                continue
+            j = s * WINDOW + slot
+            sums[s] += v - ring[j]
+            ring[j] = v
+        self.slot = (slot + 1) % WINDOW
+        if slot == WINDOW - 1:
+            # Slow motion (a hand lowering a marble) shows between windows.
+            block = self.block
+            lim = still * 8 // 17  # two window sums 4 noise widths apart
+            for s in range(SENSORS):
+                d = sums[s] - block[s]
+                if d > lim or d < -lim:
+                    moving = True
+                block[s] = sums[s]
+        if moving and self.filled == WINDOW:
+            self.moving_at = now_ms
+        if self.filled < WINDOW:
+            self.filled += 1
+
+    def ready(self):
+        return self.filled == WINDOW
