@@ -341,11 +341,10 @@ class Device:
         # The Runtime writes an accepted move after the LEDs show its answer; a
         # tick that failed in between leaves it unwritten. On flash with it, so
         # the new Runtime resumes the game the board has in front of it.
-        journal = getattr(self.runtime, "journal", None)
-        if journal is None or not getattr(journal, "pending", 0):
+        if self.runtime is None:
             return
         try:
-            journal.flush()
+            self.runtime.journal.flush()  # (nothing to do when nothing waits)
         except Exception:
             pass
 

@@ -1,11 +1,16 @@
-"""One tick of the board: scan, sense, control, render, show.
+"""One tick of the board: scan, sense, control, show, keep.
 
     rt = Runtime(profile, hal, store=files)   # files: the file store (hal.files.Files)
-    while True:
-        rt.tick(time.ticks_ms())     # the device loop (firmware/main.py) sleeps in between
+    rt = Runtime(profile, hal, ("pyraos", "kids"), status=print)   # no flash; text to print
+    rt.tick(now_ms)                # every tick; tabletop.device's loop sleeps in between
+    rt.board, rt.journal           # the game's controller, the record so far
 
-The same object runs in the simulator with virtual time. The buffers are
-allocated here once; a tick with nothing moving allocates nothing.
+Each tick reads the hal (shift registers, analog channels, buttons), lets
+the board (tabletop.board) follow the game, draws the LED frame when what
+the board shows changed (tabletop.show.render), then writes what was
+accepted (tabletop.keep.journal) and the status text. The same object runs
+in the simulator with virtual time. The buffers are allocated here once; a
+tick with nothing moving allocates nothing.
 
 With a file store the journal lives on flash (tabletop.keep.store): a Runtime
 built over it resumes the game in progress (the board replays it and waits

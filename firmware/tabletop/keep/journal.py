@@ -1,14 +1,16 @@
 """The game as the board accepted it, in record format; kept on flash when
 the board has a file store.
 
-    j = Journal("pyraos", "standard", games)   # games: a tabletop.keep.store.GameStore, or None
+    j = Journal("pyraos", "standard", store)   # store: a tabletop.keep.store.GameStore, or None
     j.restart("kids")      # a new game (MENU)
     j.add(move)            # after the rules accepted it
     j.flush()              # write what was added since (the runtime: once the LEDs show it)
     j.undo()               # BACK
     j.lines()              # header + one JSON line per event
-    j = Journal.restore(games, default_game, default_variant)   # power on
+    j = Journal.restore(store, "pyraos", "standard", profile.games)   # power on
     j.events, j.problems   # the game in progress; what was damaged and skipped
+    j.keep_first(n)        # ... of which the board could replay only n
+    j.save_state(parts); j.load_state(words)   # what the board learnt, beside the game
 
 Writing to flash stops the rp2's interrupts and can take tens of ms, so
 ``add`` only queues the line and ``flush`` writes it after the answer is on

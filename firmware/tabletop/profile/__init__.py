@@ -29,7 +29,7 @@ def load(obj):
     from tabletop.profile import schema
 
     try:
-        return schema.validated(obj)
+        return schema.validated(obj, Profile())
     finally:
         # The module is in sys.modules and in this package's globals: with
         # neither, the collector frees its code.

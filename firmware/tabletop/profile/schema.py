@@ -1,7 +1,8 @@
 """What a board profile must say, checked key by key (docs/FIRMWARE.md, "Profiles").
 
     from tabletop.profile.schema import validated, led_names, PYRAOS_SENSORS
-    profile = validated(obj)      # a tabletop.profile.Profile, or ProfileError
+    profile = validated(obj, Profile())   # the Profile filled in, or ProfileError
+    led_names(profile)                    # the lights of its led_map, in order
 
 Every key a board needs is checked, and an unknown key is an error too, so a
 typo does not silently fall back to a default; the message starts with the
@@ -11,8 +12,7 @@ lets it go again afterwards.
 """
 
 from hal.common import ProfileError
-from tabletop.profile import Profile
-from tabletop.rules.common import is_int
+from tabletop.rules.values import is_int
 
 FORMAT = 1
 PYRAOS_SENSORS = (
@@ -74,8 +74,9 @@ class _Check:
         return tuple(v)
 
 
-def validated(obj):
-    """A Profile from a JSON object; ProfileError names the first bad key."""
+def validated(obj, p):
+    """Fill ``p`` (a new tabletop.profile.Profile) from a JSON object and
+    return it; ProfileError names the first bad key."""
     c = _Check(obj, "")
     top = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
     c.keys(top, ("registers", "analog", "sensors", "model", "match", "fields", "slots"))
@@ -83,7 +84,6 @@ def validated(obj):
         c.fail("format", "must be %d" % FORMAT)
     if type(c.obj["name"]) is not str:
         c.fail("name", "must be a string")
-    p = Profile()
     p.name = obj["name"]
     p.games = _games(c)
     kinds = [g for g, v in p.games]

@@ -14,7 +14,7 @@ specification has no form for. Only a board's own journal reads it back
 
 from tabletop.records.shape import int_list, move_parts, only_keys
 from tabletop.rules import pacal
-from tabletop.rules.common import is_int, show
+from tabletop.rules.values import is_int, show
 
 _KEYS = ("deal", "offer", "take", "place", "keep")  # by event kind (pacal.DEAL ... KEEP)
 

@@ -9,8 +9,8 @@ A Pyraos game has no deal: every event is a move.
 
 from tabletop.records.shape import move_parts
 from tabletop.rules import pyraos
-from tabletop.rules.common import show
 from tabletop.rules.pyraos_geometry import position_index, position_name
+from tabletop.rules.values import show
 
 _KEYS = ("", "place", "raise", "remove")  # by move kind (pyraos.PLACE, RAISE, REMOVE)
 

@@ -14,7 +14,7 @@ import json
 
 from tabletop.records import notation
 from tabletop.rules import pacal, pyraos
-from tabletop.rules.common import is_int, show
+from tabletop.rules.values import is_int, show
 
 
 def _show(value):

@@ -7,7 +7,7 @@
 Each raises ValueError saying what is malformed, in words a user can act on.
 """
 
-from tabletop.rules.common import is_int, show
+from tabletop.rules.values import is_int, show
 
 
 def move_parts(obj, names):

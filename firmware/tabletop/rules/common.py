@@ -117,19 +117,3 @@ class LegalMoves:
         for _ in self._state._generate():
             return True
         return False
-
-
-def is_int(value):
-    """True for a plain int (not a bool, which JSON and Python both allow)."""
-    return type(value) is int
-
-
-def show(value):
-    """A value as JSON would write it, for messages."""
-    if value is True or value is False:
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if type(value) is str:
-        return '"%s"' % value
-    return str(value)

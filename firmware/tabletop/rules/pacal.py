@@ -26,7 +26,7 @@ strictly from field 1 to field 10, and a field takes at most two cards (the
 second covers the first). docs/RULES.md has the rules and every decision.
 """
 
-from tabletop.rules.common import Game, is_int
+from tabletop.rules.common import Game
 
 # CARDS, DEAL, FIELDS and the deals are also this module's API.
 from tabletop.rules.pacal_cards import CARDS as CARDS
@@ -35,6 +35,7 @@ from tabletop.rules.pacal_cards import FIELDS as FIELDS
 from tabletop.rules.pacal_cards import HAND_SIZE, bad_cards, field_fault, field_mask
 from tabletop.rules.pacal_cards import deal_duel as deal_duel
 from tabletop.rules.pacal_cards import deal_solo as deal_solo
+from tabletop.rules.values import is_int
 
 OFFER = 1
 TAKE = 2

@@ -10,7 +10,7 @@ Visible cards fall strictly from field 1 to field 10; a field takes at most
 two cards. Used by tabletop.rules.pacal, which holds the game around them.
 """
 
-from tabletop.rules.common import is_int
+from tabletop.rules.values import is_int
 
 DEAL = 0
 CARDS = 50

@@ -19,7 +19,7 @@ colour, the same player must take back one or two marbles: the next move is a
 REMOVE. docs/RULES.md has the rules and every decision.
 """
 
-from tabletop.rules.common import Game, is_int
+from tabletop.rules.common import Game
 from tabletop.rules.pyraos_geometry import (
     ABOVE,
     LEVEL,
@@ -29,6 +29,7 @@ from tabletop.rules.pyraos_geometry import (
     SUPPORT,
     TOP,
 )
+from tabletop.rules.values import is_int
 
 PLACE = 1
 RAISE = 2

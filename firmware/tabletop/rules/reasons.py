@@ -12,8 +12,8 @@ JSON would write it, ``%P`` as a Pyraos position and ``%M`` as a set of Pyraos
 positions (a bit mask).
 """
 
-from tabletop.rules.common import show
 from tabletop.rules.pyraos_geometry import position_name, position_names
+from tabletop.rules.values import show
 
 TEXT = {
     # Both games

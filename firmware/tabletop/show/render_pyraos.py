@@ -1,13 +1,28 @@
-"""The Pyraos board's LEDs (see tabletop.show.render)."""
+"""The Pyraos board's LEDs (see tabletop.show.render).
+
+    render_pyraos.render(board, pixels, now_ms)   # a PyraosBoard's frame
+    render_pyraos.animating(board)                # True while it changes with time
+
+Every position lights the LED of the sensor straight below it. The
+profile's led_map lists the 25 sensors' LEDs, then turn0 and turn1, then
+each player's reserve bar of MARBLES LEDs (tabletop.profile.schema.led_names).
+"""
 
 from micropython import const
 
 from tabletop.board import pyraos_board as pb
-from tabletop.sensing.pyramid import OWN_SENSOR
+from tabletop.rules.pyraos import MARBLES, P_REMOVE
+from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
 from tabletop.show.pixels import pulse
 
-_TURN = const(25)  # index into the Pyraos led_map: sensors 0..24, then turn0, turn1
-_RESERVE = const(27)  # reserve0.0..14, then reserve1.0..14
+_TURN = SENSORS  # in the led_map: turn0, turn1
+_RESERVE = SENSORS + 2  # ... then reserve0.0.., reserve1.0..
+_RING = (0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4)  # the outer cups, round the board
+_RING_STEP_MS = const(120)  # game select: the light moves on a cup this often
+_TRAIL = const(64)  # ... leaving this level behind
+_RESERVE_LEVEL = const(48)  # a reserve bar glows dimly
+_CLEAR_BLINK_MS = const(600)  # CLEAR: the marbles to lift blink this fast
+_FULL = const(255)  # set_scaled levels run to 255: full brightness
 
 
 def animating(board):
@@ -19,7 +34,7 @@ def _mask(px, leds, mask, colour, level):
     p = 0
     while mask:
         if mask & 1:
-            if level >= 255:
+            if level >= _FULL:
                 px.set(leds[OWN_SENSOR[p]], colour)
             else:
                 px.set_scaled(leds[OWN_SENSOR[p]], colour, level)
@@ -35,10 +50,9 @@ def render(board, px, now_ms):
     if board.mode == pb.SELECT:
         # Game select: a light runs round the outer cups; the reserve bar of
         # player 0 shows which variant (1, 2 or 3 lights).
-        ring = (0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4)
-        step = now_ms // 120 % 12
-        px.set(leds[ring[step]], cols["player0"])
-        px.set_scaled(leds[ring[step - 1]], cols["player0"], 64)
+        step = now_ms // _RING_STEP_MS % len(_RING)
+        px.set(leds[_RING[step]], cols["player0"])
+        px.set_scaled(leds[_RING[step - 1]], cols["player0"], _TRAIL)
         n = prof.variant_number(board.variant)
         for i in range(n):
             px.set(leds[_RESERVE + i], cols["player1"])
@@ -48,23 +62,22 @@ def render(board, px, now_ms):
     if not over:
         p = g.turn
         colour = cols["player0"] if p == 0 else cols["player1"]
-        level = pulse(now_ms) if g.phase == 1 else 255  # take-back due: pulse
+        level = pulse(now_ms) if g.phase == P_REMOVE else _FULL  # take-back due: pulse
         px.set_scaled(leds[_TURN + p], colour, level)
-        _mask(px, leds, board.targets, colour, 255)
+        _mask(px, leds, board.targets, colour, _FULL)
     else:
         w = g.outcome().winner
         if w is None:
-            _mask(px, leds, g.occupied(), cols["dim"], 255)
+            _mask(px, leds, g.occupied(), cols["dim"], _FULL)
         else:
             colour = cols["player0"] if w == 0 else cols["player1"]
             _mask(px, leds, g.marbles[w], colour, pulse(now_ms))
     for who in (0, 1):
         colour = cols["player0"] if who == 0 else cols["player1"]
         left = g.reserve[who]
-        for i in range(15):
-            if i < left:
-                px.set_scaled(leds[_RESERVE + 15 * who + i], colour, 48)
-    _mask(px, leds, board.hints, cols["hint"], 255)
-    _mask(px, leds, board.errors, cols["error"], 255)
+        for i in range(left):
+            px.set_scaled(leds[_RESERVE + MARBLES * who + i], colour, _RESERVE_LEVEL)
+    _mask(px, leds, board.hints, cols["hint"], _FULL)
+    _mask(px, leds, board.errors, cols["error"], _FULL)
     if board.mode == pb.CLEAR:
-        _mask(px, leds, board.errors, cols["error"], pulse(now_ms, 600))
+        _mask(px, leds, board.errors, cols["error"], pulse(now_ms, _CLEAR_BLINK_MS))
