@@ -15,8 +15,8 @@ differs from the model at each sensor (its own error), learnt while it
 settles and taken out again exactly when it is lifted. What is left over
 later (a marble put back a hair off, a knock that left an offset, slow drift)
 is taken in only once the board has held still, and never what a hand may
-be doing: tabletop.sensing.pyramid decides when, with the tests offered here
-(``steady_misfit``, ``from_above``), and this module what (``relearn``,
+be doing: tabletop.sensing.pyramid decides when (with the tests of
+tabletop.sensing.misfit), and this module what (``relearn``,
 ``take_far_misfit``, ``settle_fresh``, ``follow_drift``). docs/FIRMWARE.md,
 "What the sensing learns of a board", has the rules. Integer arithmetic only.
 """
@@ -29,8 +29,6 @@ from tabletop.sensing.magnets import SENSORS, clip16
 from tabletop.sensing.smoothing import WINDOW, smoothed_noise
 
 FRESH_MS = const(1000)  # how long after a change its settling is still taken in
-RELEARN_MS = const(1000)  # residuals steady this long: a misfit may be relearnt
-_ABOVE_MS = const(10000)  # ... or this long, a misfit such as a marble held above makes
 _DRIFT_TICKS = const(64)  # quiet ticks between two steps that follow drift
 
 # The learnt state, in words (state_parts): the flags (marbles with a known
@@ -55,8 +53,6 @@ class Baselines:
         # position-major) and which positions have one.
         self.err = array("h", bytes(2 * SENSORS * POSITIONS))  # (16 bits: clip16)
         self.known = 0
-        self.misfit = array("h", bytes(2 * SENSORS))  # residuals a misfit started with
-        self.misfit_at = -1  # since when they have held (-1: no misfit)
         self.unsure = False  # the picture is a guess (power on, a marble of unknown error lifted)
         self.tainted = 0  # marbles whose learnt error holds another's unknown one
         self.relearnt = False  # a "no change" relearn moved the baselines (the board saves)
@@ -123,7 +119,6 @@ class Baselines:
                 empty[s] = words[at + 1 + s]
             self.empty = empty
         self.unsure = False
-        self.misfit_at = -1
         self.fresh_until = 0
 
     # -- learning -------------------------------------------------------------------
@@ -191,7 +186,6 @@ class Baselines:
         # have drifted since they were kept (tens of counts over a game).
         # Relearn it more freely once the board is still.
         self.unsure = empty is not None or occ != 0
-        self.misfit_at = -1
         self.fresh_until = 0
 
     def rebase(self, expected, change=None, now_ms=0):
@@ -325,51 +319,6 @@ class Baselines:
                 self.err[i] = clip16(self.err[i] + resid[s])
             resid[s] = 0
 
-    def steady_misfit(self, now_ms):
-        """Have the residuals stayed where they were (within twice the noise
-        of a smoothed reading) for RELEARN_MS? The clock restarts if not."""
-        resid = self.resid
-        held = self.misfit
-        if self.misfit_at >= 0:
-            limit = 2 * self.noise3
-            for s in range(SENSORS):
-                d = resid[s] - held[s]
-                if d > limit or d < -limit:
-                    self.misfit_at = -1
-                    break
-        if self.misfit_at < 0:
-            self.misfit_at = now_ms
-            for s in range(SENSORS):
-                held[s] = clip16(resid[s])
-            return False
-        return now_ms - self.misfit_at >= RELEARN_MS
-
-    def no_misfit(self):
-        """The residuals fit (or move): no misfit is being timed."""
-        self.misfit_at = -1
-
-    def from_above(self, now_ms):
-        """Is the misfit a field of one sign on most sensors (13 of 25 past a
-        quarter of a smoothed reading's noise, whatever the rest do)? A
-        marble held still a few cm above the board makes that (+5..+80
-        counts nearly everywhere, on top of whatever misfit there was); a
-        knock, or a marble put back a hair off, moves a few sensors. Not a
-        reason to relearn, unless it has held _ABOVE_MS: no hand is that
-        still for that long, and a shift of the whole board must not go
-        unlearnt."""
-        if now_ms - self.misfit_at >= _ABOVE_MS:
-            return False
-        t = self.noise3 >> 2
-        up = 0
-        down = 0
-        for v in self.resid:
-            if v > t:
-                up += 1
-            elif v < -t:
-                down += 1
-        most = SENSORS // 2 + 1
-        return up >= most or down >= most
-
     def take_far_misfit(self, added, lifted):
         """One marble added at ``added`` (or raised there from ``lifted``, else
         -1) is by far the best explanation, the residuals are steady and it
@@ -388,7 +337,6 @@ class Baselines:
             if -reach <= v <= reach and -reach <= w <= reach:
                 base[s] += resid[s]
                 resid[s] = 0
-        self.misfit_at = -1
 
     def relearn(self):
         """ "No change" explains the readings best, only not exactly: take

@@ -8,12 +8,13 @@
     sensor.likely                           # a change clear enough to show, not to accept
     found = sensor.power_on(expected, now_ms)   # power on without a saved state
 
-Three collaborators do the work. ``readings`` (tabletop.sensing.smoothing)
+Collaborators do the work. ``readings`` (tabletop.sensing.smoothing)
 smooths the raw readings and tells motion from stillness; ``learnt``
 (tabletop.sensing.baselines) keeps the baselines and each marble's own
 error and turns the readings into residuals; ``finder``
 (tabletop.sensing.changes) judges which small change of the expected
-position explains the residuals. This module adds time: an observation is
+position explains the residuals; ``misfit`` (tabletop.sensing.misfit)
+times what none explains exactly. This module adds time: an observation is
 reported only once it has held for ``settle_ms`` (longer on levels 2, 3
 and the top, where a carried marble passes through), and it says when the
 learnt state may take in a misfit. Until then the observation is UNCLEAR
@@ -27,7 +28,7 @@ Integer arithmetic only: with nothing moving the tick allocates nothing.
 from micropython import const
 
 from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
-from tabletop.sensing.baselines import FRESH_MS, RELEARN_MS, STATE_WORDS, Baselines
+from tabletop.sensing.baselines import FRESH_MS, STATE_WORDS, Baselines
 from tabletop.sensing.changes import (
     ADD,
     LIFT,
@@ -39,6 +40,7 @@ from tabletop.sensing.changes import (
     Observation,
 )
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
+from tabletop.sensing.misfit import RELEARN_MS, Misfit
 from tabletop.sensing.smoothing import Smoothed
 
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
@@ -64,6 +66,7 @@ class PyramidSensor:
         self.readings = Smoothed(profile)
         self.finder = finder = ChangeFinder(profile)
         self.learnt = Baselines(profile, finder, self.readings)
+        self.misfit = Misfit(profile, finder.resid)
         self.best = finder.best  # (the same objects: a search fills them)
         self.likely = finder.likely
         self.current = Observation()  # the change being followed
@@ -130,7 +133,7 @@ class PyramidSensor:
             learnt.settle_fresh(now_ms)
         quiet = finder.fit(-1, -1, -1, self.quiet)
         if quiet <= self.quiet:
-            learnt.no_misfit()
+            self.misfit.reset()
             finder.nothing_changed(quiet)
             if still_for >= self.settle_ms:
                 learnt.follow_drift()
@@ -148,7 +151,7 @@ class PyramidSensor:
         ):
             self._far_misfit(now_ms)
         else:
-            learnt.no_misfit()
+            self.misfit.reset()
 
     def _no_change_misfit(self, now_ms):
         # Nothing explains the readings better than "no change", only not
@@ -161,11 +164,12 @@ class PyramidSensor:
         # looks so too).
         learnt = self.learnt
         finder = self.finder
+        misfit = self.misfit
         times = _NO_CHANGE_FIT_UNSURE if learnt.unsure else _NO_CHANGE_FIT
         if finder.error > times * finder.max_error:
-            learnt.no_misfit()
+            misfit.reset()
             return
-        if learnt.steady_misfit(now_ms) and (learnt.unsure or not learnt.from_above(now_ms)):
+        if misfit.steady(now_ms) and (learnt.unsure or not misfit.from_above(now_ms)):
             learnt.relearn()
             finder.nothing_changed(0)
 
@@ -179,11 +183,12 @@ class PyramidSensor:
         # the noise, too briefly to count as a move).
         top = self.finder.top
         if (
-            self.learnt.steady_misfit(now_ms)
+            self.misfit.steady(now_ms)
             and self.best.kind == UNCLEAR
             and self.finder.full_strength(top.lifted, -1, top.added, False)
         ):
             self.learnt.take_far_misfit(top.added, top.lifted)
+            self.misfit.reset()
 
     def _follow(self, now_ms):
         # Follow the best change in time: since when it has been the best,
@@ -277,6 +282,7 @@ class PyramidSensor:
     def forget(self, occ):
         """A new game: the marbles of ``occ`` go (Baselines.forget)."""
         self.learnt.forget(occ)
+        self.misfit.reset()
         self.current.set(NONE, -1, -1, -1)
 
     def keep_empty(self):
@@ -335,6 +341,7 @@ class PyramidSensor:
         afresh, and a change seen before anything moves happened while the
         power was off (see rebase)."""
         self.learnt.restore_state(words)
+        self.misfit.reset()
         self.current.set(NONE, -1, -1, -1)
         self.restored_at = _RESTORED_NEXT_TICK
 
