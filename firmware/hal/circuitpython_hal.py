@@ -23,7 +23,7 @@ imported when not given and never when this module is imported.
 
 from micropython import const
 
-from hal.common import BACK, MENU, ProfileError
+from hal.common import BACK, MENU, ProfileError, module
 
 _MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
 _SELECT_PINS = const(4)
@@ -46,20 +46,20 @@ class CircuitPythonHal:
         microcontroller=None,
         pin_name=gp_name,
     ):
-        # CircuitPython's own modules, through _module(): the firmware type check
+        # CircuitPython's own modules, through module(): the firmware type check
         # knows only MicroPython's (whose neopixel is another driver).
         if board is None:
-            board = _module("board")
+            board = module("board")
         if busio is None:
-            busio = _module("busio")
+            busio = module("busio")
         if digitalio is None:
-            digitalio = _module("digitalio")
+            digitalio = module("digitalio")
         if analogio is None:
-            analogio = _module("analogio")
+            analogio = module("analogio")
         if neopixel is None:
-            neopixel = _module("neopixel")
+            neopixel = module("neopixel")
         if microcontroller is None:
-            microcontroller = _module("microcontroller")
+            microcontroller = module("microcontroller")
         self._board = board
         self._pin_name = pin_name
         self._digitalio = digitalio
@@ -218,10 +218,10 @@ def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name
     ``raw`` (the profile as read, maybe invalid) names a usable LED pin and
     count; else the board's own LED (``board.LED``); else None."""
     if board is None:
-        board = _module("board")
+        board = module("board")
     try:
         if neopixel is None:
-            neopixel = _module("neopixel")
+            neopixel = module("neopixel")
         pin = getattr(board, pin_name(raw["pins"]["leds"]))
         strip = neopixel.NeoPixel(pin, raw["leds"]["count"], brightness=1.0, auto_write=False)
 
@@ -234,7 +234,7 @@ def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name
         pass
     try:
         if digitalio is None:
-            digitalio = _module("digitalio")
+            digitalio = module("digitalio")
         led = digitalio.DigitalInOut(board.LED)
         led.switch_to_output(value=False)
 
@@ -244,7 +244,3 @@ def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name
         return board_led
     except Exception:
         return None
-
-
-def _module(name):
-    return __import__(name)
