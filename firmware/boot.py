@@ -1,10 +1,14 @@
-"""Runs before main.py on both ports.
+"""Runs at every reset, before main.py, on both ports; nothing here may stop
+the board from booting (an error is printed, to boot_out.txt on CircuitPython,
+and main.py runs).
 
-MicroPython: nothing to do (safe mode is main.py's: a SystemExit here would
-loop). CircuitPython: the filesystem is made writable for the firmware (its
-journal, its log) unless BACK is held at power-on, which leaves the USB drive
-writable for the computer instead (hal.circuitpython_platform.claim_flash).
-Nothing here may stop the board from booting.
+    CircuitPythonPlatform().claim_flash()    # on CircuitPython; nothing on MicroPython
+
+CircuitPython: the filesystem is made writable for the firmware (its journal,
+its log) unless BACK is held at power-on, which leaves the USB drive writable
+for the computer instead (hal.circuitpython_platform). MicroPython: nothing
+to do. Safe mode is main.py's on both: a SystemExit here would not leave a
+free REPL, and the check needs the profile's button pins (docs/DEVICE.md).
 """
 
 import sys

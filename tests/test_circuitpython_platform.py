@@ -16,6 +16,7 @@ os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # read once, when Blinka detects the boa
 import board  # type: ignore[import-untyped]  # noqa: E402
 import digitalio  # type: ignore[import-untyped]  # noqa: E402
 
+from hal import circuitpython_hal  # noqa: E402
 from hal.circuitpython_platform import CircuitPythonPlatform  # noqa: E402
 
 PERIOD = 1 << 29
@@ -163,3 +164,9 @@ def test_boot_claims_the_flash_even_without_a_profile() -> None:
     p.profile = no_profile  # type: ignore[method-assign]
     assert p.claim_flash(None, storage, board, digitalio)
     assert storage.remounts == [("/", False)]
+
+
+def test_the_hal_is_the_circuitpython_hal() -> None:
+    # (hal(profile) and error_light(raw) are hal.platform's, over this module)
+    p, _ = platform(None)
+    assert p._hal_module() is circuitpython_hal

@@ -18,15 +18,16 @@ The CircuitPython modules (``board``, ``busio``, ``digitalio``, ``analogio``,
 imported when not given and never when this module is imported.
 
     blink = error_light(raw_profile)       # when the profile itself is bad
-    blink(True); blink(False)              # the LED chain red/off, else board.LED
+    if blink: blink(True); blink(False)    # the LED chain red/off, else board.LED
+
+What both ports' hals do alike (the scan's numbers from the profile,
+``read_buttons``, ``transmit``'s length check, the error light's red) is
+hal.board_hal's. ``Hal`` is ``CircuitPythonHal`` under the name the platform
+builds (hal.platform). No status display yet: ``display`` is None.
 """
 
-from micropython import const
-
-from hal.common import BACK, MENU, ProfileError
-
-_MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
-_SELECT_PINS = const(4)
+from hal.board_hal import MUX_INPUTS, BoardHal, button_bits, chain_light
+from hal.common import ProfileError, module
 
 
 def gp_name(n):
@@ -34,7 +35,7 @@ def gp_name(n):
     return "GP%d" % n
 
 
-class CircuitPythonHal:
+class CircuitPythonHal(BoardHal):
     def __init__(
         self,
         profile,
@@ -46,20 +47,15 @@ class CircuitPythonHal:
         microcontroller=None,
         pin_name=gp_name,
     ):
-        # CircuitPython's own modules, through _module(): the firmware type check
+        BoardHal.__init__(self, profile)
+        # CircuitPython's own modules, through module(): the firmware type check
         # knows only MicroPython's (whose neopixel is another driver).
-        if board is None:
-            board = _module("board")
-        if busio is None:
-            busio = _module("busio")
-        if digitalio is None:
-            digitalio = _module("digitalio")
-        if analogio is None:
-            analogio = _module("analogio")
-        if neopixel is None:
-            neopixel = _module("neopixel")
-        if microcontroller is None:
-            microcontroller = _module("microcontroller")
+        board = board or module("board")
+        busio = busio or module("busio")
+        digitalio = digitalio or module("digitalio")
+        analogio = analogio or module("analogio")
+        neopixel = neopixel or module("neopixel")
+        microcontroller = microcontroller or module("microcontroller")
         self._board = board
         self._pin_name = pin_name
         self._digitalio = digitalio
@@ -68,8 +64,6 @@ class CircuitPythonHal:
         # 74HC165 chain, as in hal.micropython_hal: load pin idles high, pulsed
         # low to copy the inputs, then read in SPI mode 0 (the first bit already
         # waits on Q7 and is sampled on the edge that shifts the next one in).
-        self.spi = None
-        self.latch = None
         self._baudrate = 0
         if profile.registers:
             spi = pins["spi"]
@@ -83,28 +77,17 @@ class CircuitPythonHal:
             self._baudrate = spi["baudrate"]
 
         # CD74HC4067 multiplexers: four shared select pins, one ADC per mux.
-        n = profile.analog_channels
-        self._channels = n
-        self._inputs = min(n, _MUX_INPUTS)
-        self.select = ()
-        self.adcs = ()
-        self._settle_us = 0
-        self._samples = 1
-        if n:
+        if self._channels:
             mux = pins["mux"]
-            muxes = (n + _MUX_INPUTS - 1) // _MUX_INPUTS
             self.select = tuple(self._output("pins.mux.select", p, False) for p in mux["select"])
             self.adcs = tuple(
-                self._claim("pins.mux.adc", p, analogio.AnalogIn) for p in mux["adc"][:muxes]
+                self._claim("pins.mux.adc", p, analogio.AnalogIn) for p in mux["adc"][: self._muxes]
             )
-            self._settle_us = profile.settle_us
-            self._samples = profile.samples
         self._delay_us = microcontroller.delay_us  # a busy wait, for microseconds
 
         # Buttons to ground with the internal pull-up when active low; active
         # high buttons bring their own pull-down (the RP2350's internal one can
         # latch a pin high, erratum RP2350-E9).
-        self._invert = bool(profile.buttons_active_low)
         pull = digitalio.Pull.UP if profile.buttons_active_low else None
         self.menu = self._input("pins.menu", pins["menu"], pull)
         self.back = self._input("pins.back", pins["back"], pull)
@@ -121,7 +104,6 @@ class CircuitPythonHal:
             auto_write=False,
             pixel_order=profile.led_order,
         )
-        self._led_bytes = 3 * profile.led_count
 
     def _pin(self, key, n):
         name = self._pin_name(n)
@@ -174,11 +156,14 @@ class CircuitPythonHal:
         half = samples >> 1
         settle_us = self._settle_us
         delay_us = self._delay_us
+        per_mux = MUX_INPUTS
         select = self.select
         adcs = self.adcs
         for s in range(self._inputs):
-            for i in range(_SELECT_PINS):
-                select[i].value = (s >> i) & 1  # bit 0 on the first select pin
+            v = s
+            for pin in select:  # bit 0 on the first select pin
+                pin.value = v & 1
+                v >>= 1
             delay_us(settle_us)
             c = s
             for adc in adcs:
@@ -188,28 +173,17 @@ class CircuitPythonHal:
                 for _ in range(samples):
                     total += adc.value
                 buf[c] = (total + half) // samples
-                c += _MUX_INPUTS
+                c += per_mux
 
     def read_buttons(self):
         """Bit 0 MENU, bit 1 BACK; 1 = pressed (polarity applied, not debounced)."""
-        inv = self._invert
-        pressed = 0
-        if self.menu.value != inv:
-            pressed |= MENU
-        if self.back.value != inv:
-            pressed |= BACK
-        return pressed
+        return button_bits(self.menu.value, self.back.value, self._invert)
 
-    def transmit(self, buf):
-        """Send ``buf`` (3 bytes per LED, wire order, brightness applied) as is."""
-        if len(buf) != self._led_bytes:
-            raise ValueError("transmit: %d bytes for %d LEDs" % (len(buf), self._led_bytes // 3))
+    def _send(self, buf):
         self.leds._transmit(buf)
 
 
-Hal = CircuitPythonHal  # what firmware/main.py builds on this port
-
-_ERROR_RGB = (40, 0, 0)  # dim: a chain at full red could overload USB power
+Hal = CircuitPythonHal  # what hal.platform.Platform.hal builds on this port
 
 
 def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name):
@@ -218,23 +192,18 @@ def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name
     ``raw`` (the profile as read, maybe invalid) names a usable LED pin and
     count; else the board's own LED (``board.LED``); else None."""
     if board is None:
-        board = _module("board")
+        board = module("board")
     try:
         if neopixel is None:
-            neopixel = _module("neopixel")
+            neopixel = module("neopixel")
         pin = getattr(board, pin_name(raw["pins"]["leds"]))
         strip = neopixel.NeoPixel(pin, raw["leds"]["count"], brightness=1.0, auto_write=False)
-
-        def chain(on):
-            strip.fill(_ERROR_RGB if on else (0, 0, 0))
-            strip.show()
-
-        return chain
+        return chain_light(strip, strip.show)
     except Exception:
         pass
     try:
         if digitalio is None:
-            digitalio = _module("digitalio")
+            digitalio = module("digitalio")
         led = digitalio.DigitalInOut(board.LED)
         led.switch_to_output(value=False)
 
@@ -244,7 +213,3 @@ def error_light(raw, board=None, neopixel=None, digitalio=None, pin_name=gp_name
         return board_led
     except Exception:
         return None
-
-
-def _module(name):
-    return __import__(name)

@@ -1,14 +1,16 @@
 """The device's platform on CircuitPython (tabletop.device's ``platform``).
 
     from hal.circuitpython_platform import CircuitPythonPlatform
-    Device(CircuitPythonPlatform()).run()
+    Device(CircuitPythonPlatform()).run()    # firmware/main.py
+    CircuitPythonPlatform().claim_flash()    # firmware/boot.py
 
 The same interface as hal.micropython_platform, through CircuitPython's own
 modules: ``supervisor.ticks_ms()`` (wrapping at 2**29 ms), the watchdog
 ``microcontroller.watchdog`` in ``WatchDogMode.RESET``, ``microcontroller.reset()``,
 BACK and MENU through ``digitalio`` (released again after the boot check, so
-the hal can claim them), the hal of hal.circuitpython_hal, and the store
-``Files("/data")``.
+the hal can claim them) and the hal of hal.circuitpython_hal. The profile
+file, the store (``Files("/data")``) and the hal's construction are
+hal.platform's.
 
 The serial link is ``usb_cdc.console`` (the REPL's port) with
 ``write_timeout = 0`` and ``timeout = 0``: a write takes what fits now and
@@ -26,23 +28,15 @@ journal on flash, a log or the maintenance flag.
 The modules are parameters (tests pass stand-ins), imported when not given.
 """
 
-from hal.micropython_platform import read_profile
+from hal import circuitpython_hal
+from hal.common import BACK, MENU, module
+from hal.platform import MAX_READ, Platform
 
 _PERIOD = 1 << 29  # supervisor.ticks_ms() wraps here
 _HALF = _PERIOD >> 1
-_MAX_READ = 64
 
 
-def _module(name):
-    # CircuitPython's modules: the firmware type check knows only MicroPython's.
-    return __import__(name)
-
-
-def gp_name(n):
-    return "GP%d" % n
-
-
-class CircuitPythonPlatform:
+class CircuitPythonPlatform(Platform):
     def __init__(
         self,
         root="/data",
@@ -51,15 +45,16 @@ class CircuitPythonPlatform:
         usb_cdc=None,
         time=None,
         watchdog=None,
-        pin_name=gp_name,
+        pin_name=circuitpython_hal.gp_name,
     ):
-        self._supervisor = supervisor or _module("supervisor")
-        self._mcu = microcontroller or _module("microcontroller")
-        self._time = time or _module("time")
+        Platform.__init__(self, root)
+        self._supervisor = supervisor or module("supervisor")
+        self._mcu = microcontroller or module("microcontroller")
+        self._time = time or module("time")
         self._watchdog = watchdog
         if usb_cdc is None:
             try:
-                usb_cdc = _module("usb_cdc")
+                usb_cdc = module("usb_cdc")
             except ImportError:
                 usb_cdc = None
         console = getattr(usb_cdc, "console", None) if usb_cdc is not None else None
@@ -67,7 +62,6 @@ class CircuitPythonPlatform:
             console.timeout = 0
             console.write_timeout = 0
         self._console = console
-        self._root = root
         self._pin_name = pin_name
 
     # -- time ----------------------------------------------------------------------
@@ -83,19 +77,19 @@ class CircuitPythonPlatform:
 
     # -- boot ----------------------------------------------------------------------
 
-    def profile(self):
-        return read_profile()
+    def _hal_module(self):
+        return circuitpython_hal
 
     def boot_buttons(self, raw, board=None, digitalio=None):
         if not isinstance(raw, dict):
             return 0
         try:
-            board = board or _module("board")
-            digitalio = digitalio or _module("digitalio")
+            board = board or module("board")
+            digitalio = digitalio or module("digitalio")
             pins = raw["pins"]
             low = raw.get("buttons", {}).get("active_low", True)
             value = 0
-            for bit, key in ((1, "menu"), (2, "back")):
+            for bit, key in ((MENU, "menu"), (BACK, "back")):
                 io = digitalio.DigitalInOut(getattr(board, self._pin_name(pins[key])))
                 try:
                     io.switch_to_input(pull=digitalio.Pull.UP if low else None)
@@ -117,30 +111,15 @@ class CircuitPythonPlatform:
                 raw = self.profile()
             except Exception:
                 raw = None  # no profile: its error is main.py's to report
-        if self.boot_buttons(raw, board, digitalio) & 2:
+        if self.boot_buttons(raw, board, digitalio) & BACK:
             return False
-        (storage or _module("storage")).remount("/", readonly=False)
+        (storage or module("storage")).remount("/", readonly=False)
         return True
-
-    def hal(self, profile):
-        from hal.circuitpython_hal import Hal
-
-        return Hal(profile)
-
-    def error_light(self, raw):
-        from hal.circuitpython_hal import error_light
-
-        return error_light(raw)
-
-    def store(self):
-        from hal.files import Files
-
-        return Files(self._root)
 
     def wdt(self, timeout_ms):
         dog = self._mcu.watchdog
         dog.timeout = timeout_ms / 1000
-        modes = (self._watchdog or _module("watchdog")).WatchDogMode
+        modes = (self._watchdog or module("watchdog")).WatchDogMode
         dog.mode = modes.RESET
         dog.feed()
         return dog
@@ -160,14 +139,14 @@ class CircuitPythonPlatform:
         console = self._console
         if console is not None:
             n = console.in_waiting
-            return console.read(min(n, _MAX_READ)) if n else b""
+            return console.read(min(n, MAX_READ)) if n else b""
         if not self._supervisor.runtime.serial_bytes_available:
             return b""
-        return _module("sys").stdin.read(1).encode()
+        return module("sys").stdin.read(1).encode()
 
     def describe(self, exc):
         try:
-            tb = _module("traceback")
+            tb = module("traceback")
             return "".join(tb.format_exception(type(exc), exc, exc.__traceback__))
         except Exception:
             return repr(exc)

@@ -24,19 +24,22 @@ whole new screen (23 ms) never holds up the scan. An I2C error turns the
 display off (``display_problem``), never the game.
 
     blink = error_light(raw_profile)       # when the profile itself is bad
-    blink(True); blink(False)              # the LED chain red/off, else the on-board LED
-``machine``, ``neopixel`` and ``sleep_us`` default to the real ones, imported
-when a hal is built and never when this module is imported, so tests pass
-small stand-ins. A pin the port does not have raises ProfileError naming the
-profile key.
+    if blink: blink(True); blink(False)    # the LED chain red/off, else Pin("LED")
+
+``machine``, ``neopixel``, ``sleep_us`` and ``ssd1306`` default to the real
+ones, imported when a hal is built and never when this module is imported,
+so tests pass small stand-ins. A pin the port does not have raises
+ProfileError naming the profile key. What both ports' hals do alike (the
+scan's numbers from the profile, ``read_buttons``, ``transmit``'s length
+check, the error light's red) is hal.board_hal's. ``Hal`` is
+``MicroPythonHal`` under the name the platform builds (hal.platform).
 """
 
 from micropython import const
 
-from hal.common import BACK, MENU, ProfileError
+from hal.board_hal import MUX_INPUTS, BoardHal, button_bits, chain_light
+from hal.common import ProfileError
 
-_MUX_INPUTS = const(16)  # CD74HC4067: 16 inputs, chosen by 4 select pins
-_SELECT_PINS = const(4)
 _WIDTH = const(128)  # the SSD1306 in pixels; its 8x8 font gives 8 rows of 16 characters
 _HEIGHT = const(64)
 _ROWS = const(8)
@@ -46,8 +49,9 @@ _SET_COL_ADDR = const(0x21)  # SSD1306 commands: column range, page range
 _SET_PAGE_ADDR = const(0x22)
 
 
-class MicroPythonHal:
+class MicroPythonHal(BoardHal):
     def __init__(self, profile, machine=None, neopixel=None, sleep_us=None, ssd1306=None):
+        BoardHal.__init__(self, profile)
         if machine is None:
             import machine
         if neopixel is None:
@@ -66,8 +70,6 @@ class MicroPythonHal:
         # the last register's H input first. SPI mode 0 samples MISO on the rising
         # edge that also shifts the chain, before the new bit appears: so the first
         # bit read is the one already waiting on Q7, and none is lost.
-        self.spi = None
-        self.latch = None
         if profile.registers:
             spi = pins["spi"]
             self.latch = self._pin("pins.latch", pins["latch"], Pin.OUT, value=1)
@@ -84,37 +86,23 @@ class MicroPythonHal:
                 raise ProfileError("pins.spi", "%s (SPI %d)" % (e, spi["id"]))
 
         # CD74HC4067 multiplexers: four shared select pins, one ADC per mux.
-        n = profile.analog_channels
-        self._channels = n
-        self._inputs = min(n, _MUX_INPUTS)  # select settings in use
-        self.select = ()
-        self.adcs = ()
-        self._settle_us = 0
-        self._samples = 1
-        if n:
+        if self._channels:
             mux = pins["mux"]
-            muxes = (n + _MUX_INPUTS - 1) // _MUX_INPUTS
             self.select = tuple(
                 self._pin("pins.mux.select", p, Pin.OUT, value=0) for p in mux["select"]
             )
-            self.adcs = tuple(self._adc(p) for p in mux["adc"][:muxes])
-            self._settle_us = profile.settle_us
-            self._samples = profile.samples
+            self.adcs = tuple(self._adc(p) for p in mux["adc"][: self._muxes])
 
         # Buttons to ground with the internal pull-up when active low. Active
         # high buttons need their own pull-down resistor: the RP2350's internal
         # pull-down can latch a pin high (erratum RP2350-E9).
-        self._invert = 1 if profile.buttons_active_low else 0
         pull = Pin.PULL_UP if profile.buttons_active_low else None
         self.menu = self._pin("pins.menu", pins["menu"], Pin.IN, pull)
         self.back = self._pin("pins.back", pins["back"], Pin.IN, pull)
 
         # WS2812B chain: the driver's own buffer, written as is (wire order).
         self.leds = neopixel.NeoPixel(self._pin("pins.leds", pins["leds"]), profile.led_count)
-        self._led_bytes = 3 * profile.led_count
 
-        self.display = None
-        self.display_problem = None
         self._rows = [""] * _ROWS
         self._dirty = 0  # bit per row drawn but not sent yet
         if "i2c" in pins:
@@ -184,11 +172,14 @@ class MicroPythonHal:
         half = samples >> 1
         settle_us = self._settle_us
         sleep_us = self._sleep_us
+        per_mux = MUX_INPUTS
         select = self.select
         adcs = self.adcs
         for s in range(self._inputs):
-            for i in range(_SELECT_PINS):
-                select[i].value((s >> i) & 1)  # bit 0 on the first select pin
+            v = s
+            for pin in select:  # bit 0 on the first select pin
+                pin.value(v & 1)
+                v >>= 1
             sleep_us(settle_us)
             c = s
             for adc in adcs:
@@ -198,22 +189,13 @@ class MicroPythonHal:
                 for _ in range(samples):
                     total += adc.read_u16()
                 buf[c] = (total + half) // samples
-                c += _MUX_INPUTS
+                c += per_mux
 
     def read_buttons(self):
         """Bit 0 MENU, bit 1 BACK; 1 = pressed (polarity applied, not debounced)."""
-        inv = self._invert
-        pressed = 0
-        if self.menu.value() ^ inv:
-            pressed |= MENU
-        if self.back.value() ^ inv:
-            pressed |= BACK
-        return pressed
+        return button_bits(self.menu.value(), self.back.value(), self._invert)
 
-    def transmit(self, buf):
-        """Send ``buf`` (3 bytes per LED, wire order, brightness applied) as is."""
-        if len(buf) != self._led_bytes:
-            raise ValueError("transmit: %d bytes for %d LEDs" % (len(buf), self._led_bytes // 3))
+    def _send(self, buf):
         leds = self.leds
         leds.buf[:] = buf  # a copy into the driver's buffer; allocates nothing
         leds.write()
@@ -258,9 +240,7 @@ class MicroPythonHal:
             self.display_problem = "display: %s" % e
 
 
-Hal = MicroPythonHal  # what firmware/main.py builds on this port
-
-_ERROR_RGB = (40, 0, 0)  # dim: a chain at full red could overload USB power
+Hal = MicroPythonHal  # what hal.platform.Platform.hal builds on this port
 
 
 def error_light(raw, machine=None, neopixel=None):
@@ -274,12 +254,7 @@ def error_light(raw, machine=None, neopixel=None):
         if neopixel is None:
             import neopixel
         strip = neopixel.NeoPixel(machine.Pin(raw["pins"]["leds"]), raw["leds"]["count"])
-
-        def chain(on):
-            strip.fill(_ERROR_RGB if on else (0, 0, 0))
-            strip.write()
-
-        return chain
+        return chain_light(strip, strip.write)
     except Exception:
         pass
     try:

@@ -1,13 +1,13 @@
 """The device's platform on MicroPython (tabletop.device's ``platform``).
 
     from hal.micropython_platform import MicroPythonPlatform
-    Device(MicroPythonPlatform()).run()
+    Device(MicroPythonPlatform()).run()    # firmware/main.py
 
 Time from ``time``; the watchdog is ``machine.WDT`` and the reset
-``machine.reset()``; the store is ``Files("/data")``; the profile is the file
-named in ``board.json`` (``{"profile": "profiles/pyraos.json"}``), or else the
-only file in ``profiles/``; BACK and MENU are read at boot from the pins the
-raw profile names.
+``machine.reset()``; BACK and MENU are read at boot from the pins the raw
+profile names; the hal is hal.micropython_hal's, imported only when asked for
+(safe and maintenance mode never load it). The profile file, the store
+(``Files("/data")``) and the hal's construction are hal.platform's.
 
 The serial link is the REPL's USB CDC port (``sys.stdout`` / ``sys.stdin``),
 and neither direction may block. A write to a connected port whose host does
@@ -22,39 +22,10 @@ imported when not given.
 
 from micropython import const
 
+from hal.common import BACK, MENU, module
+from hal.platform import MAX_READ, Platform
+
 _MAX_WRITE = const(256)  # bytes per write() call at most
-_MAX_READ = const(64)  # bytes per read() call at most
-
-
-def profile_path():
-    """The profile file this board uses (board.json, else the only one)."""
-    import json
-
-    try:
-        with open("board.json") as f:
-            return json.load(f)["profile"]
-    except OSError:
-        pass
-    import os
-
-    from hal.common import ProfileError
-
-    names = [n for n in os.listdir("profiles") if n.endswith(".json")]
-    if len(names) != 1:
-        raise ProfileError("board.json", "missing, and profiles/ holds %d profiles" % len(names))
-    return "profiles/" + names[0]
-
-
-def read_profile():
-    """The raw profile (a dict), as JSON gives it: not validated."""
-    import json
-
-    with open(profile_path()) as f:
-        return json.load(f)
-
-
-def _module(name):
-    return __import__(name)
 
 
 def _ready(poller):
@@ -63,8 +34,9 @@ def _ready(poller):
     return False
 
 
-class MicroPythonPlatform:
+class MicroPythonPlatform(Platform):
     def __init__(self, root="/data", machine=None, select=None, time=None, stdout=None, stdin=None):
+        Platform.__init__(self, root)
         if machine is None:
             import machine
         if select is None:
@@ -72,11 +44,10 @@ class MicroPythonPlatform:
         if time is None:
             import time
         if stdout is None or stdin is None:
-            sys = _module("sys")  # through _module(): the stubs type sys.stdout as text only
+            sys = module("sys")  # through module(): the stubs type sys.stdout as text only
             stdout = stdout or sys.stdout
             stdin = stdin or sys.stdin
         self._machine = machine
-        self._root = root
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
@@ -88,12 +59,14 @@ class MicroPythonPlatform:
         self._readable.register(stdin, select.POLLIN)
         self._one = bytearray(1)  # the byte being written
         self._byte = bytearray(1)  # the byte being read
-        self._got = bytearray(_MAX_READ)
+        self._got = bytearray(MAX_READ)
 
     # -- boot ----------------------------------------------------------------------
 
-    def profile(self):
-        return read_profile()
+    def _hal_module(self):
+        from hal import micropython_hal
+
+        return micropython_hal
 
     def boot_buttons(self, raw):
         """MENU (bit 0) and BACK (bit 1) as they are now, from the raw
@@ -113,22 +86,7 @@ class MicroPythonPlatform:
         except Exception:
             return 0
         inv = 1 if low else 0
-        return (1 if menu.value() ^ inv else 0) | (2 if back.value() ^ inv else 0)
-
-    def hal(self, profile):
-        from hal.micropython_hal import Hal
-
-        return Hal(profile)
-
-    def error_light(self, raw):
-        from hal.micropython_hal import error_light
-
-        return error_light(raw)
-
-    def store(self):
-        from hal.files import Files
-
-        return Files(self._root)
+        return (MENU if menu.value() ^ inv else 0) | (BACK if back.value() ^ inv else 0)
 
     def wdt(self, timeout_ms):
         return self._machine.WDT(timeout=timeout_ms)
@@ -157,8 +115,9 @@ class MicroPythonPlatform:
         got = self._got
         inp = self._in
         poller = self._readable
+        limit = len(got)
         n = 0
-        while n < _MAX_READ and _ready(poller):
+        while n < limit and _ready(poller):
             if not inp.readinto(byte):
                 break
             got[n] = byte[0]
@@ -166,6 +125,6 @@ class MicroPythonPlatform:
         return bytes(got[:n]) if n else b""
 
     def describe(self, exc):
-        text = _module("io").StringIO()
-        _module("sys").print_exception(exc, text)
+        text = module("io").StringIO()
+        module("sys").print_exception(exc, text)
         return text.getvalue()

@@ -11,6 +11,7 @@ in an RX buffer; POLLIN while there is one.
 
 import unittest
 
+from hal import micropython_hal
 from hal.micropython_platform import MicroPythonPlatform
 
 POLLIN = 1
@@ -200,3 +201,7 @@ class BootTest(unittest.TestCase):
         self.assertEqual(machine.wdts, [5000])
         p.reset()
         self.assertEqual(machine.resets, 1)
+
+    def test_the_hal_is_the_micropython_hal(self):
+        # (hal(profile) and error_light(raw) are hal.platform's, over this module)
+        self.assertIs(platform(Port())._hal_module(), micropython_hal)
