@@ -18,9 +18,10 @@ from __future__ import annotations
 import json
 
 from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
+from sim.lights import same_colour
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot
-from sim.virtual_hal import VirtualHal, same_colour
+from sim.virtual_hal import VirtualHal
 from tabletop.profile import Profile
 from tabletop.records import notation
 from tabletop.runtime import Runtime

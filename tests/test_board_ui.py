@@ -7,7 +7,7 @@ Every expectation comes from the rules (tabletop.rules: legal moves, the
 reserves, the wins, the cards to build, the outcome) or from docs/FIRMWARE.md
 (which colour means what), never from the rendering code under test. Lights
 are read by name (the profile's led_map) and compared by colour with
-``sim.virtual_hal.same_colour``: the brightness cap and pulses scale a colour,
+``sim.lights.same_colour``: the brightness cap and pulses scale a colour,
 they do not change it.
 """
 
@@ -21,9 +21,9 @@ import pytest
 
 from sim.board_play import BoardRun, reference_profile
 from sim.hand import Timing
+from sim.lights import same_colour
 from sim.physics import PacalPhysics, PyraosPhysics, sensor_below
 from sim.selfplay import play_game
-from sim.virtual_hal import same_colour
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.records.record import Record
 from tabletop.rules import pacal, pyraos

@@ -8,7 +8,8 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sim.virtual_hal import VirtualHal, same_colour
+from sim.lights import same_colour
+from sim.virtual_hal import VirtualHal
 
 # --- what a hand yields -----------------------------------------------------------------
 
