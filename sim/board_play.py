@@ -132,20 +132,7 @@ class BoardRun(PowerCycle):
     def _boot(self) -> Runtime:
         flash = self.flash
         store = flash.mount() if flash is not None else None
-        rt = Runtime(self.profile, self.hal, (self.game, self.variant), store=store)
-        games = rt.journal.store
-        if flash is not None and games is not None:
-            # The cuts planned "in a journal write" land in one: the board's
-            # learnt state (written a second after a move) is spared them.
-            # Cuts inside those writes: tests/test_state_power.py.
-            save = games.save_state
-
-            def save_spared(parts: Any) -> None:
-                with flash.spared():
-                    save(parts)
-
-            games.save_state = save_spared
-        return rt
+        return Runtime(self.profile, self.hal, (self.game, self.variant), store=store)
 
     def reboot(self) -> None:
         """Power off and on: a new firmware runtime over what the flash holds

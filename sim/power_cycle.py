@@ -22,9 +22,16 @@ from sim.lights import same_colour
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot
 from sim.virtual_hal import VirtualHal
+from tabletop.keep.store import game_seq
 from tabletop.profile import Profile
 from tabletop.records import notation
 from tabletop.runtime import Runtime
+
+
+def _journal_file(name: str) -> bool:
+    """A game's record file (not the board's learnt state)."""
+    seq: int = game_seq(name)
+    return seq >= 0
 
 
 class BoardFailure(Exception):
@@ -60,10 +67,12 @@ class PowerCycle:
 
     def _arm(self, cut: Cut) -> None:
         # The next journal write gets the cut after k of its byte-steps (as
-        # many as the last write took, or the first estimate).
+        # many as the last write took, or the first estimate). The board's
+        # learnt state (written a second after a move) is spared it: cuts
+        # inside those writes are tests/test_state_power.py's.
         assert self.flash is not None
         cost = self._write_cost or 64
-        self.flash.cut_after(int(cut.share * cost))
+        self.flash.cut_after(int(cut.share * cost), files=_journal_file)
         self._armed = cut
 
     def _schedule(self, i: int) -> None:
