@@ -4,6 +4,8 @@
     result = run.play(events)          # the record's events, deals included
     result.ok, result.where, result.latencies_ms
     run.runtime.journal.lines(deals)   # what the firmware wrote
+    run.act(run.hand.clear_board())    # the hand does more (False: a wait timed out)
+    run.advance(1000)                  # the firmware ticks on, in virtual time
 
 The scripted hand (sim/hand/) turns each event into physical actions on the
 virtual board (sim/physics/); the firmware's runtime (tabletop.runtime, with
@@ -45,10 +47,10 @@ from pathlib import Path
 from typing import Any
 
 from sim.flash import FatFlash, LittleFlash, PowerCut
-from sim.hand import Wait, make_hand, wait_until
+from sim.hand import Steps, drive, make_hand
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
-from sim.power_cycle import BoardFailure, PowerCycle
+from sim.power_cycle import BoardFailure, CutBreaks, PowerCycle
 from sim.virtual_hal import VirtualHal
 from tabletop.profile import Profile, load
 from tabletop.records import notation
@@ -59,7 +61,6 @@ __all__ = ["BoardRun", "Cut", "Reboot", "Result", "plan_power_cuts", "reference_
 
 PROFILES = Path(__file__).resolve().parents[1] / "firmware" / "profiles"
 BOOT_MS = 500
-LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
 
 
 def reference_profile(game: str) -> Profile:
@@ -195,50 +196,25 @@ class BoardRun(PowerCycle):
     def perform(self, state: Any, event: Any) -> bool:
         """Let the hand make one record event (``state``: the game before it,
         left unchanged); False if one of its waits timed out."""
-        return self._run(self.hand.perform(state.copy(), event))
+        return self.act(self.hand.perform(state.copy(), event))
 
-    def _run(self, steps: Any) -> bool:
-        """Drive a hand's generator; False if a wait timed out. After a power
-        cut during it the hand finishes what it holds, waits for the board to
-        come back and looks at it: if it shows something to put right (red,
-        the hint colour) the hand stops there (the driver restores what the
-        board asks for), else it goes on. A wait that times out after the cut
-        is not the board's fault: the hand is told nothing (None) and
-        ``moot_waits`` keeps it."""
-        ok = True
-        reply: bool | None = None
-        cuts = looked = len(self.log)
-        while True:
-            if len(self.log) > looked and not self._holding():
-                self.wait_power()
-                self.advance(LOOK_MS)
-                looked = len(self.log)
-                if self._guides():
-                    steps.close()
-                    return ok
-                continue
-            try:
-                step = steps.send(reply)
-            except StopIteration:
-                return ok
-            if isinstance(step, Wait):
-                self.advance(step.ms)
-                reply = None
-                continue
-            reply = wait_until(step, self, self.advance, self.tick_ms)
-            if not reply:
-                if len(self.log) > cuts:
-                    self.moot_waits.append((self.hal.now_ms, step.what))
-                    reply = None
-                else:
-                    ok = False
+    def act(self, steps: Steps) -> bool:
+        """Let the hand do ``steps`` (``run.hand.press_menu()``,
+        ``clear_board()``, ``perform(state, event)``...); False if one of its
+        waits timed out. After a power cut during them the hand finishes what
+        it holds, waits for the board to come back and looks at it: if it
+        shows something to put right (red, the hint colour) the hand stops
+        there (``play`` restores what the board asks for), else it goes on. A
+        wait that times out after the cut is not the board's fault: the hand
+        is told nothing (None) and ``moot_waits`` keeps it."""
+        return drive(steps, self, self.advance, self.tick_ms, CutBreaks(self))
 
     # -- a game -----------------------------------------------------------------
 
     def start(self) -> None:
         """Power on, let the sensors settle, press MENU for a new game."""
         self.advance(BOOT_MS)
-        self._run(self.hand.press_menu())
+        self.act(self.hand.press_menu())
         self.advance(300)
 
     def play(self, events: list[Any], cuts: list[Cut] | None = None) -> Result:
@@ -372,11 +348,11 @@ class BoardRun(PowerCycle):
             state.apply(ev)
         return state
 
-    def _look(self, steps: Any) -> bool:
+    def _look(self, steps: Steps) -> bool:
         """Let the hand act on what the board shows; False if a wait for it
         timed out (and no cut explains it)."""
         timeouts = len(self.hand.timeouts)
-        self._run(steps)
+        self.act(steps)
         return len(self.hand.timeouts) == timeouts
 
     def _differs(self, events: list[Any], done: int) -> str:

@@ -4,6 +4,7 @@ holds, and what the hand needs to know about it.
 
     class BoardRun(PowerCycle): ...    # sets the attributes listed below
     run.powered(), run.wait_power()    # is the firmware on? let time pass until it is
+    drive(steps, run, run.advance, run.tick_ms, CutBreaks(run))   # the hand, across cuts
 
 A cut "in a journal write" is armed on the flash (``cut_after(k)``) just
 before the write, k byte-steps in (as many as the last write took); a cut
@@ -11,6 +12,7 @@ before the write, k byte-steps in (as many as the last write took); a cut
 (the sensors and the hand go on, the LEDs are dark) but the firmware does
 not tick; at power on a new Runtime resumes from the flash, and a resume
 that drops a move that was on flash before the cut is a BoardFailure.
+``CutBreaks`` is what a cut does to the hand's steps in progress.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 
 from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
+from sim.hand import WaitFor
 from sim.lights import same_colour
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot
@@ -32,6 +35,9 @@ def _journal_file(name: str) -> bool:
     """A game's record file (not the board's learnt state)."""
     seq: int = game_seq(name)
     return seq >= 0
+
+
+LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
 
 
 class BoardFailure(Exception):
@@ -58,6 +64,7 @@ class PowerCycle:
     _write_queue: list[Cut]  # write cuts waiting to be armed
     _tick_cuts: list[tuple[int, Cut]]  # (time, cut), soonest first
     _write_cost: int  # byte-steps of the last journal append (or first write)
+    moot_waits: list[tuple[int, str]]  # hand waits a cut made pointless: (time, what)
 
     def _boot(self) -> Runtime:
         raise NotImplementedError
@@ -159,3 +166,32 @@ class PowerCycle:
         """Let time pass until the firmware runs again (it is off after a cut)."""
         while self._off_until >= 0:
             self.advance(self.tick_ms)
+
+
+class CutBreaks:
+    """Power cuts while the hand does its steps (sim.hand.drive's ``breaks``),
+    from the cuts the run has seen so far. Once the power went off, the hand
+    finishes what it holds, waits for the board to come back and looks at
+    it: if it lights something to put right (red, the hint colour) the steps
+    stop there, else they go on. A wait that timed out after a cut is not
+    the board's fault (``run.moot_waits`` keeps it)."""
+
+    def __init__(self, run: PowerCycle) -> None:
+        self.run = run
+        self.cuts = self.looked = len(run.log)
+
+    def stop(self) -> bool:
+        run = self.run
+        while len(run.log) > self.looked and not run._holding():
+            run.wait_power()
+            run.advance(LOOK_MS)
+            self.looked = len(run.log)
+            if run._guides():
+                return True
+        return False
+
+    def excuse(self, step: WaitFor) -> bool:
+        if len(self.run.log) == self.cuts:
+            return False
+        self.run.moot_waits.append((self.run.hal.now_ms, step.what))
+        return True

@@ -47,18 +47,6 @@ class WaitFor:
     what: str = ""
 
 
-def wait_until(step: WaitFor, observer: Any, advance: Callable[[int], None], tick_ms: int) -> bool:
-    """Run the firmware tick by tick until ``step``'s predicate holds (True)
-    or its timeout has passed (False): what every driver does with a WaitFor."""
-    waited = 0
-    while waited < step.timeout_ms:
-        if step.predicate(observer):
-            return True
-        advance(tick_ms)
-        waited += tick_ms
-    return False
-
-
 class HandError(RuntimeError):
     """The board is not where the event starts from (a driver out of step)."""
 
