@@ -156,8 +156,7 @@ class PowerCycle:
 
     def _cut_at(self) -> str:
         r = self.log[-1]
-        where = "in a journal write" if r.in_write else "at a tick"
-        return f"{r.at_ms} ms ({where}, record event {r.event + 1})"
+        return f"{r.at_ms} ms ({r.place}, record event {r.event + 1})"
 
     def powered(self) -> bool:
         return self._off_until < 0
