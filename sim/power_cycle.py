@@ -6,8 +6,9 @@ holds, and what the hand needs to know about it.
     run.powered(), run.wait_power()    # is the firmware on? let time pass until it is
     drive(steps, run, run.advance, run.tick_ms, CutBreaks(run))   # the hand, across cuts
 
-A cut "in a journal write" is armed on the flash (``cut_after(k)``) just
-before the write, k byte-steps in (as many as the last write took); a cut
+A cut "in a journal write" is armed on the flash (``cut_after(k, files=...)``,
+aimed at the game record files only) just before the write, k byte-steps in
+(as many as the last write took); a cut
 "at a tick" switches off between two ticks. While off, the clock runs on
 (the sensors and the hand go on, the LEDs are dark) but the firmware does
 not tick; at power on a new Runtime resumes from the flash, and a resume
@@ -30,14 +31,13 @@ from tabletop.profile import Profile
 from tabletop.records import notation
 from tabletop.runtime import Runtime
 
+LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
+
 
 def _journal_file(name: str) -> bool:
     """A game's record file (not the board's learnt state)."""
     seq: int = game_seq(name)
     return seq >= 0
-
-
-LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
 
 
 class BoardFailure(Exception):
