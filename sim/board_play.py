@@ -4,12 +4,15 @@
     result = run.play(events)          # the record's events, deals included
     result.ok, result.where, result.latencies_ms
     run.runtime.journal.lines(deals)   # what the firmware wrote
+    run.act(run.hand.clear_board())    # the hand does more (False: a wait timed out)
+    run.advance(1000)                  # the firmware ticks on, in virtual time
 
 The scripted hand (sim/hand/) turns each event into physical actions on the
 virtual board (sim/physics/); the firmware's runtime (tabletop.runtime, with
 the virtual hal) ticks in virtual time, every tick_ms, exactly as on a board.
 After every event the firmware's journal must hold exactly the record's moves
-so far; the first difference stops the run and is reported.
+so far; the first difference stops the run and is reported (sim/referee.py
+judges and words it).
 
 Power cuts (the journal on a virtual flash, sim/flash):
 
@@ -18,10 +21,11 @@ Power cuts (the journal on a virtual flash, sim/flash):
     result.reboots, result.moves_redone, run.cuts (the plan), run.log (what each did)
 
 ``plan_power_cuts`` (sim/power_cuts.py) spreads the cuts over the record from the seed: about
-half are armed with ``flash.cut_after(k)`` just before a move, so that the
-power fails inside that move's journal write (k = 0: before its first byte;
-on littlefs a k past the commit leaves the move on flash), the others come at
-a tick with no write in progress (the hand may be holding a piece). The
+half are armed with ``flash.cut_after(k, files=...)`` just before a move, so
+that the power fails inside that move's journal write (k = 0: before its
+first byte; on littlefs a k past the commit leaves the move on flash; the
+board's learnt state, written a second later, is spared them), the others
+come at a tick with no write in progress (the hand may be holding a piece). The
 clock (``advance``) catches the ``PowerCut`` out of ``runtime.tick``, keeps
 the firmware off for a while (no ticks; the sensors and the hand go on, the
 LEDs are dark) and boots a new Runtime over what the flash holds, which
@@ -45,13 +49,13 @@ from pathlib import Path
 from typing import Any
 
 from sim.flash import FatFlash, LittleFlash, PowerCut
-from sim.hand import Wait, make_hand, wait_until
+from sim.hand import Steps, drive, make_hand
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
-from sim.power_cycle import BoardFailure, PowerCycle
+from sim.power_cycle import BoardFailure, CutBreaks, PowerCycle
+from sim.referee import Referee, lit
 from sim.virtual_hal import VirtualHal
 from tabletop.profile import Profile, load
-from tabletop.records import notation
 from tabletop.rules import pacal, pyraos
 from tabletop.runtime import Runtime
 
@@ -59,7 +63,6 @@ __all__ = ["BoardRun", "Cut", "Reboot", "Result", "plan_power_cuts", "reference_
 
 PROFILES = Path(__file__).resolve().parents[1] / "firmware" / "profiles"
 BOOT_MS = 500
-LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
 
 
 def reference_profile(game: str) -> Profile:
@@ -132,20 +135,7 @@ class BoardRun(PowerCycle):
     def _boot(self) -> Runtime:
         flash = self.flash
         store = flash.mount() if flash is not None else None
-        rt = Runtime(self.profile, self.hal, (self.game, self.variant), store=store)
-        games = rt.journal.store
-        if flash is not None and games is not None:
-            # The cuts planned "in a journal write" land in one: the board's
-            # learnt state (written a second after a move) is spared them.
-            # Cuts inside those writes: tests/test_state_power.py.
-            save = games.save_state
-
-            def save_spared(parts: Any) -> None:
-                with flash.spared():
-                    save(parts)
-
-            games.save_state = save_spared
-        return rt
+        return Runtime(self.profile, self.hal, (self.game, self.variant), store=store)
 
     def reboot(self) -> None:
         """Power off and on: a new firmware runtime over what the flash holds
@@ -208,50 +198,25 @@ class BoardRun(PowerCycle):
     def perform(self, state: Any, event: Any) -> bool:
         """Let the hand make one record event (``state``: the game before it,
         left unchanged); False if one of its waits timed out."""
-        return self._run(self.hand.perform(state.copy(), event))
+        return self.act(self.hand.perform(state.copy(), event))
 
-    def _run(self, steps: Any) -> bool:
-        """Drive a hand's generator; False if a wait timed out. After a power
-        cut during it the hand finishes what it holds, waits for the board to
-        come back and looks at it: if it shows something to put right (red,
-        the hint colour) the hand stops there (the driver restores what the
-        board asks for), else it goes on. A wait that times out after the cut
-        is not the board's fault: the hand is told nothing (None) and
-        ``moot_waits`` keeps it."""
-        ok = True
-        reply: bool | None = None
-        cuts = looked = len(self.log)
-        while True:
-            if len(self.log) > looked and not self._holding():
-                self.wait_power()
-                self.advance(LOOK_MS)
-                looked = len(self.log)
-                if self._guides():
-                    steps.close()
-                    return ok
-                continue
-            try:
-                step = steps.send(reply)
-            except StopIteration:
-                return ok
-            if isinstance(step, Wait):
-                self.advance(step.ms)
-                reply = None
-                continue
-            reply = wait_until(step, self, self.advance, self.tick_ms)
-            if not reply:
-                if len(self.log) > cuts:
-                    self.moot_waits.append((self.hal.now_ms, step.what))
-                    reply = None
-                else:
-                    ok = False
+    def act(self, steps: Steps) -> bool:
+        """Let the hand do ``steps`` (``run.hand.press_menu()``,
+        ``clear_board()``, ``perform(state, event)``...); False if one of its
+        waits timed out. After a power cut during them the hand finishes what
+        it holds, waits for the board to come back and looks at it: if it
+        shows something to put right (red, the hint colour) the hand stops
+        there (``play`` restores what the board asks for), else it goes on. A
+        wait that times out after the cut is not the board's fault: the hand
+        is told nothing (None) and ``moot_waits`` keeps it."""
+        return drive(steps, self, self.advance, self.tick_ms, CutBreaks(self))
 
     # -- a game -----------------------------------------------------------------
 
     def start(self) -> None:
         """Power on, let the sensors settle, press MENU for a new game."""
         self.advance(BOOT_MS)
-        self._run(self.hand.press_menu())
+        self.act(self.hand.press_menu())
         self.advance(300)
 
     def play(self, events: list[Any], cuts: list[Cut] | None = None) -> Result:
@@ -264,6 +229,7 @@ class BoardRun(PowerCycle):
         if cuts and self.flash is None:
             raise ValueError("power cuts need a flash for the journal")
         self.cuts = cuts
+        referee = Referee(self.game, self.variant, events)
         state = new_state(self.game, self.variant)
         try:
             self.start()
@@ -287,7 +253,7 @@ class BoardRun(PowerCycle):
                     and len(self.accepted_at) > n_before
                 ):
                     result.latencies_ms.append(self.accepted_at[-1] - released)
-                where = self._catch_up(events, i + 1, fired)
+                where = self._catch_up(referee, i + 1, fired)
                 if where:
                     result.ok = False
                     result.where = where
@@ -304,49 +270,30 @@ class BoardRun(PowerCycle):
         self._unplug_cuts()
         self.wait_power()
         self.advance(1000)
-        moves = [ev for ev in events[: result.events] if not is_deal(self.game, ev)]
-        if result.ok and self.runtime.journal.moves() != moves:
-            result.ok = False
-            result.where = self._parting(
-                len(events) - 1, events[-1], self.runtime.journal.moves(), moves
-            )
+        if result.ok:
+            result.where = referee.parting(self.runtime.journal, result.events)
+            result.ok = not result.where
         result.virtual_ms = self.hal.now_ms
         result.reboots = self.reboots
         result.moves_redone = self.moves_redone
         return result
 
-    # -- after each event: the journal against the record -------------------------
+    # -- after each event: the journal against the record (sim.referee) ------------
 
-    def _agreed(self, events: list[Any], done: int) -> int:
-        """How many of the journal's events are the record's first ones
-        (deals: the same player first; a solo deal: any)."""
-        got = self.runtime.journal.events
-        n = 0
-        while n < len(got) and n < done:
-            mine, theirs = got[n], events[n]
-            if is_deal(self.game, theirs):
-                if mine[0] != pacal.DEAL or not (
-                    self.variant == pacal.SOLO or mine[1] == theirs[1]
-                ):
-                    break
-            elif mine != theirs:
-                break
-            n += 1
-        return n
-
-    def _catch_up(self, events: list[Any], done: int, cuts: int) -> str:
+    def _catch_up(self, referee: Referee, done: int, cuts: int) -> str:
         """After the hand made record event ``done - 1``, the journal must
         hold the record's first ``done`` events. What a power cut (since
         ``cuts`` cuts) lost is restored as the board asks and made again;
         after a cut the hand waits until the board plays again. Anything
         else is a difference: where the journal parts ('' if none)."""
+        events = referee.events
         made = done  # the record events the pieces show (the hand's own count)
         while True:
             self.wait_power()
-            got = self.runtime.journal.events
-            n = self._agreed(events, done)
-            if n < len(got) or (n < done and len(self.log) == cuts):
-                return self._differs(events, done)
+            journal = self.runtime.journal
+            n = referee.agreed(journal, done)
+            if n < len(journal.events) or (n < done and len(self.log) == cuts):
+                return referee.differs(journal, done, self.log, lit(self.hal))
             if n == done and len(self.log) == cuts:
                 return ""
             # A cut: the pieces back as the board's journal has them (what
@@ -358,14 +305,14 @@ class BoardRun(PowerCycle):
             have = self._state(events[:made])
             # (no event kept and no game to resume: the board is back in the
             # game select)
-            new_game = n == 0 and not self.runtime.journal.resumed
+            new_game = n == 0 and not journal.resumed
             if not self._look(self.hand.restore(target.copy(), have, new_game)):
-                return self._no_guidance(done)
+                return self._no_guidance(referee, done)
             made = n
             if len(self.log) > cuts:
                 continue  # cut again while restoring: look again
             if not self._look(self.hand.ready(target)):
-                return self._no_guidance(done)
+                return self._no_guidance(referee, done)
             if len(self.log) > cuts or n == done:
                 continue  # cut again, or check once more and done
             state = target
@@ -376,7 +323,7 @@ class BoardRun(PowerCycle):
                 made = k + 1
                 self.moves_redone += 1
                 self.wait_power()
-                if len(self.log) > cuts or self._agreed(events, done) <= k:
+                if len(self.log) > cuts or referee.agreed(self.runtime.journal, done) <= k:
                     break
 
     def _state(self, events: list[Any]) -> Any:
@@ -385,74 +332,13 @@ class BoardRun(PowerCycle):
             state.apply(ev)
         return state
 
-    def _look(self, steps: Any) -> bool:
+    def _look(self, steps: Steps) -> bool:
         """Let the hand act on what the board shows; False if a wait for it
         timed out (and no cut explains it)."""
         timeouts = len(self.hand.timeouts)
-        self._run(steps)
+        self.act(steps)
         return len(self.hand.timeouts) == timeouts
 
-    def _differs(self, events: list[Any], done: int) -> str:
-        where = self._differs_at(events, done)
-        if self.log:
-            r = self.log[-1]
-            cut = "in a journal write" if r.in_write else "at a tick"
-            where += (
-                f" ({len(self.log)} power cut(s), the last at {r.at_ms} ms {cut}; "
-                f"the board shows {self._shows()})"
-            )
-        return where
-
-    def _differs_at(self, events: list[Any], done: int) -> str:
-        i = done - 1
-        event = events[i]
-        moves = [ev for ev in events[:done] if not is_deal(self.game, ev)]
-        got = self.runtime.journal.moves()
-        if got != moves:
-            return self._parting(i, event, got, moves)
-        if is_deal(self.game, event) and not self._deal_ok(event):
-            return (
-                f"event {done} (a deal): the board found {self._board_first()} "
-                f"to offer first, not {event[1]}"
-            )
-        return f"event {done}: the journal holds {len(self.runtime.journal)} events, not {done}"
-
-    def _shows(self) -> str:
-        """What the board lights now (the reserve bars left out)."""
-        lit = {
-            name: colour
-            for name in self.hal.light_names()
-            if not name.startswith("reserve") and (colour := self.hal.colour(name)) is not None
-        }
-        return json.dumps(lit)
-
-    def _no_guidance(self, done: int) -> str:
-        what = self.hand.timeouts[-1][1]
-        r = self.log[-1]
-        cut = "in a journal write" if r.in_write else "at a tick"
-        return (
-            f"event {done}: after the power cut at {r.at_ms} ms ({cut}, record event "
-            f"{r.event + 1}; the journal kept {r.kept}, came back with {r.resumed}) the board "
-            f"did not show what the hand waited for ({what}); it showed {self._shows()}"
-        )
-
-    def _board_first(self) -> Any:
-        deals = [ev for ev in self.runtime.journal.events if ev[0] == pacal.DEAL]
-        return deals[-1][1] if deals else None
-
-    def _deal_ok(self, event: Any) -> bool:
-        return self.variant == pacal.SOLO or self._board_first() == event[1]
-
-    def _parting(self, i: int, event: Any, got: list[Any], want: list[Any]) -> str:
-        n = 0
-        while n < len(got) and n < len(want) and got[n] == want[n]:
-            n += 1
-        say = json.dumps(notation.to_json(self.game, event))
-        if n < len(got) and n < len(want):
-            took = json.dumps(notation.to_json(self.game, got[n]))
-            made = json.dumps(notation.to_json(self.game, want[n]))
-            return f"move {n + 1}: the board took {took} for {made} (event {i + 1}, {say})"
-        if len(got) < len(want):
-            return f"event {i + 1}, {say}: the board did not accept it"
-        extra = json.dumps(notation.to_json(self.game, got[n]))
-        return f"event {i + 1}, {say}: the board accepted a move that was not made: {extra}"
+    def _no_guidance(self, referee: Referee, done: int) -> str:
+        waited = self.hand.timeouts[-1][1]
+        return referee.no_guidance(done, self.log[-1], waited, lit(self.hal))

@@ -46,6 +46,11 @@ class Reboot:
     resumed: int = -1  # journal events the firmware came back with (-1: not yet on)
     held_at_boot: bool = False  # the hand held a piece when the power came back
 
+    @property
+    def place(self) -> str:
+        """Where the cut came, in words."""
+        return "in a journal write" if self.in_write else "at a tick"
+
 
 def is_deal(game: str, event: Any) -> bool:
     return game == "pacal" and event[0] == pacal.DEAL

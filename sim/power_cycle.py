@@ -4,13 +4,16 @@ holds, and what the hand needs to know about it.
 
     class BoardRun(PowerCycle): ...    # sets the attributes listed below
     run.powered(), run.wait_power()    # is the firmware on? let time pass until it is
+    drive(steps, run, run.advance, run.tick_ms, CutBreaks(run))   # the hand, across cuts
 
-A cut "in a journal write" is armed on the flash (``cut_after(k)``) just
-before the write, k byte-steps in (as many as the last write took); a cut
+A cut "in a journal write" is armed on the flash (``cut_after(k, files=...)``,
+aimed at the game record files only) just before the write, k byte-steps in
+(as many as the last write took); a cut
 "at a tick" switches off between two ticks. While off, the clock runs on
 (the sensors and the hand go on, the LEDs are dark) but the firmware does
 not tick; at power on a new Runtime resumes from the flash, and a resume
 that drops a move that was on flash before the cut is a BoardFailure.
+``CutBreaks`` is what a cut does to the hand's steps in progress.
 """
 
 from __future__ import annotations
@@ -18,12 +21,23 @@ from __future__ import annotations
 import json
 
 from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
+from sim.hand import WaitFor
+from sim.lights import same_colour
 from sim.physics import PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot
-from sim.virtual_hal import VirtualHal, same_colour
+from sim.virtual_hal import VirtualHal
+from tabletop.keep.store import game_seq
 from tabletop.profile import Profile
 from tabletop.records import notation
 from tabletop.runtime import Runtime
+
+LOOK_MS = 500  # the hand looks at the board this long once it is back after a cut
+
+
+def _journal_file(name: str) -> bool:
+    """A game's record file (not the board's learnt state)."""
+    seq: int = game_seq(name)
+    return seq >= 0
 
 
 class BoardFailure(Exception):
@@ -50,6 +64,7 @@ class PowerCycle:
     _write_queue: list[Cut]  # write cuts waiting to be armed
     _tick_cuts: list[tuple[int, Cut]]  # (time, cut), soonest first
     _write_cost: int  # byte-steps of the last journal append (or first write)
+    moot_waits: list[tuple[int, str]]  # hand waits a cut made pointless: (time, what)
 
     def _boot(self) -> Runtime:
         raise NotImplementedError
@@ -59,10 +74,12 @@ class PowerCycle:
 
     def _arm(self, cut: Cut) -> None:
         # The next journal write gets the cut after k of its byte-steps (as
-        # many as the last write took, or the first estimate).
+        # many as the last write took, or the first estimate). The board's
+        # learnt state (written a second after a move) is spared it: cuts
+        # inside those writes are tests/test_state_power.py's.
         assert self.flash is not None
         cost = self._write_cost or 64
-        self.flash.cut_after(int(cut.share * cost))
+        self.flash.cut_after(int(cut.share * cost), files=_journal_file)
         self._armed = cut
 
     def _schedule(self, i: int) -> None:
@@ -139,8 +156,7 @@ class PowerCycle:
 
     def _cut_at(self) -> str:
         r = self.log[-1]
-        where = "in a journal write" if r.in_write else "at a tick"
-        return f"{r.at_ms} ms ({where}, record event {r.event + 1})"
+        return f"{r.at_ms} ms ({r.place}, record event {r.event + 1})"
 
     def powered(self) -> bool:
         return self._off_until < 0
@@ -149,3 +165,32 @@ class PowerCycle:
         """Let time pass until the firmware runs again (it is off after a cut)."""
         while self._off_until >= 0:
             self.advance(self.tick_ms)
+
+
+class CutBreaks:
+    """Power cuts while the hand does its steps (sim.hand.drive's ``breaks``),
+    from the cuts the run has seen so far. Once the power went off, the hand
+    finishes what it holds, waits for the board to come back and looks at
+    it: if it lights something to put right (red, the hint colour) the steps
+    stop there, else they go on. A wait that timed out after a cut is not
+    the board's fault (``run.moot_waits`` keeps it)."""
+
+    def __init__(self, run: PowerCycle) -> None:
+        self.run = run
+        self.cuts = self.looked = len(run.log)
+
+    def stop(self) -> bool:
+        run = self.run
+        while len(run.log) > self.looked and not run._holding():
+            run.wait_power()
+            run.advance(LOOK_MS)
+            self.looked = len(run.log)
+            if run._guides():
+                return True
+        return False
+
+    def excuse(self, step: WaitFor) -> bool:
+        if len(self.run.log) == self.cuts:
+            return False
+        self.run.moot_waits.append((self.run.hal.now_ms, step.what))
+        return True

@@ -116,7 +116,7 @@ def soak(
             events = play_game(game, variant, g_seed).events
             if run.variant != variant:
                 run.variant = variant
-                run._run(run.hand.press_menu(long=True))  # long MENU: the next variant
+                run.act(run.hand.press_menu(long=True))  # long MENU: the next variant
             run.seed = g_seed  # the power cuts of this game
             waits = len(run.hand.timeouts)
             # (not the first game: the firmware's set-up allocates then)
@@ -133,7 +133,7 @@ def soak(
                     result.where or f"the hand waited in vain: {run.hand.timeouts[waits:][:2]}"
                 )
                 break
-            run._run(run.hand.clear_board())  # the next game starts on an empty board
+            run.act(run.hand.clear_board())  # the next game starts on an empty board
             run.advance(1000)
             if progress is not None and run.hal.now_ms // every > told:
                 told = run.hal.now_ms // every
@@ -143,7 +143,7 @@ def soak(
                 # MENU first: the finished game's state (a Pacal match's last
                 # round, its journal) is let go when a new game starts, and
                 # a long match would otherwise read as growth
-                run._run(run.hand.press_menu())
+                run.act(run.hand.press_menu())
                 run.advance(300)
                 report.heap_kb.append(_firmware_heap_kb())
                 tracemalloc.stop()

@@ -41,7 +41,7 @@ from sim.device_parts import (
     WatchdogReset,
 )
 from sim.flash import FatFlash, FileStore, LittleFlash
-from sim.hand import Wait, make_hand, wait_until
+from sim.hand import drive, make_hand
 from sim.physics import PacalPhysics, PyraosPhysics
 from tabletop.device import Device
 
@@ -281,13 +281,13 @@ class VirtualDevice:
     def start_game(self) -> None:
         """Let the sensors settle, press MENU for a new game."""
         self.advance(BOOT_MS)
-        self._drive(self.hand.press_menu())
+        drive(self.hand.press_menu(), self, self.advance, self.tick_ms)
         self.advance(300)
 
     def perform(self, state: Any, event: Any) -> bool:
         """The hand makes one record event (``state``: the game before it, left
         unchanged); False if one of its waits timed out."""
-        return self._drive(self.hand.perform(state.copy(), event))
+        return drive(self.hand.perform(state.copy(), event), self, self.advance, self.tick_ms)
 
     def play(self, state: Any, events: list[Any]) -> bool:
         """Perform the events one by one, applying each to ``state``."""
@@ -296,19 +296,3 @@ class VirtualDevice:
             ok = self.perform(state, event) and ok
             state.apply(event)
         return ok
-
-    def _drive(self, steps: Any) -> bool:
-        ok = True
-        reply: bool | None = None
-        while True:
-            try:
-                step = steps.send(reply)
-            except StopIteration:
-                return ok
-            if isinstance(step, Wait):
-                self.advance(step.ms)
-                reply = None
-                continue
-            reply = wait_until(step, self, self.advance, self.tick_ms)
-            if not reply:
-                ok = False

@@ -9,120 +9,23 @@
 
 Everything the firmware reads is also written to ``hal.log`` (a SensorLog, tick
 by tick), so that the exact stream can be fed to the firmware again, on
-CPython with ``ReplayHal(log)`` or on MicroPython from ``log.to_json()``.
+CPython with ``ReplayHal(log)`` or on MicroPython from ``log.to_json()``
+(sim.sensor_log).
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from sim.lights import Lights
 from sim.physics import PacalPhysics, PyraosPhysics
-from tabletop.profile.schema import led_names
+from sim.sensor_log import SensorLog
 
 BUTTONS = {"menu": 1, "back": 2}  # bit 0 MENU, bit 1 BACK; 1 = pressed
 BOUNCE_MS = 4.0  # a button's contacts chatter this long when pressed and let go
-LOG_FORMAT = "tabletop.sensor-log"
-LOG_VERSION = 1
-
-
-def same_colour(rgb: Sequence[int], ref: Sequence[int]) -> bool:
-    """True when a lit LED shows colour ``ref`` at any brightness (the cap,
-    a pulse or a glow scale all three channels alike); never for a dark LED."""
-    top = max(rgb)
-    ref_top = max(ref)
-    if top == 0 or ref_top == 0:
-        return False
-    scale = top / ref_top
-    slack = 0.12 * top + 3.0
-    return all(abs(c - r * scale) <= slack for c, r in zip(rgb, ref, strict=True))
-
-
-def _u16_bytes(values: array[int]) -> bytes:
-    # Little-endian, whatever the host: the form the log stores and replays.
-    a = array("H", values)
-    if sys.byteorder != "little":
-        a.byteswap()
-    return a.tobytes()
-
-
-def _u16_values(data: bytes) -> array[int]:
-    a = array("H")
-    a.frombytes(data)
-    if sys.byteorder != "little":
-        a.byteswap()
-    return a
-
-
-class LogTick:
-    """What the hal returned during one tick (one value of ``now_ms``)."""
-
-    def __init__(self, t: int) -> None:
-        self.t = t
-        self.digital: list[bytes] = []
-        self.analog: list[bytes] = []  # little-endian uint16 per channel
-        self.buttons: list[int] = []
-
-
-class SensorLog:
-    """Every value a hal gave the firmware, in order, grouped by tick."""
-
-    def __init__(self, registers: int, analog_channels: int) -> None:
-        self.registers = registers
-        self.analog_channels = analog_channels
-        self.ticks: list[LogTick] = []
-
-    def _tick(self, t: int) -> LogTick:
-        if not self.ticks or self.ticks[-1].t != t:
-            self.ticks.append(LogTick(t))
-        return self.ticks[-1]
-
-    def add_digital(self, t: int, buf: bytearray) -> None:
-        self._tick(t).digital.append(bytes(buf))
-
-    def add_analog(self, t: int, buf: array[int]) -> None:
-        self._tick(t).analog.append(_u16_bytes(buf))
-
-    def add_buttons(self, t: int, value: int) -> None:
-        self._tick(t).buttons.append(value)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable form: hex strings (analog: little-endian
-        uint16 per channel), so a MicroPython replay needs only
-        ``binascii.unhexlify``."""
-        ticks = []
-        for tick in self.ticks:
-            obj: dict[str, Any] = {"t": tick.t}
-            if tick.digital:
-                obj["d"] = [b.hex() for b in tick.digital]
-            if tick.analog:
-                obj["a"] = [b.hex() for b in tick.analog]
-            if tick.buttons:
-                obj["b"] = list(tick.buttons)
-            ticks.append(obj)
-        return {
-            "format": LOG_FORMAT,
-            "version": LOG_VERSION,
-            "registers": self.registers,
-            "analog_channels": self.analog_channels,
-            "ticks": ticks,
-        }
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> SensorLog:
-        if obj.get("format") != LOG_FORMAT or obj.get("version") != LOG_VERSION:
-            raise ValueError(f"not a {LOG_FORMAT} version {LOG_VERSION}")
-        log = cls(int(obj["registers"]), int(obj["analog_channels"]))
-        for t in obj["ticks"]:
-            tick = LogTick(int(t["t"]))
-            tick.digital = [bytes.fromhex(h) for h in t.get("d", [])]
-            tick.analog = [bytes.fromhex(h) for h in t.get("a", [])]
-            tick.buttons = [int(b) for b in t.get("b", [])]
-            log.ticks.append(tick)
-        return log
 
 
 class _Press:
@@ -147,45 +50,6 @@ class _Press:
             if tt <= t:
                 down ^= 1
         return self.bit if down else 0
-
-
-class _Lights:
-    """Named lights of an LED frame (wire order and brightness cap known)."""
-
-    def __init__(self, profile: Any) -> None:
-        self.count: int = profile.led_count
-        self.names: list[str] = list(led_names(profile))
-        self.index = dict(zip(self.names, profile.led_map, strict=True))
-        order: str = profile.led_order
-        self.offsets = (order.index("R"), order.index("G"), order.index("B"))
-        self.colours: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in profile.colours.items()}
-        self.frame = bytes(3 * self.count)
-        self.frames: list[tuple[int, bytes]] = []
-
-    def transmit(self, t: int, buf: bytearray | bytes) -> None:
-        frame = bytes(buf)
-        if frame != self.frame:
-            self.frame = frame
-            self.frames.append((t, frame))
-
-    def light(self, name: str, frame: bytes | None = None) -> tuple[int, int, int]:
-        if name not in self.index:
-            raise KeyError(f"no light {name!r} on this board")
-        f = self.frame if frame is None else frame
-        j = 3 * self.index[name]
-        if j + 3 > len(f):
-            return (0, 0, 0)
-        r, g, b = self.offsets
-        return (f[j + r], f[j + g], f[j + b])
-
-    def colour(self, name: str) -> str | None:
-        rgb = self.light(name)
-        if rgb == (0, 0, 0):
-            return None
-        for k, ref in self.colours.items():
-            if same_colour(rgb, ref):
-                return k
-        return "other"
 
 
 class VirtualDisplay:
@@ -241,7 +105,7 @@ class VirtualHal:
         self._rng = random.Random(seed) if bounce else None
         self._presses: list[_Press] = []
         self.presses: list[tuple[int, str, int]] = []  # every press: (time, button, ms)
-        self._lights = _Lights(profile)
+        self._lights = Lights(profile)
         self.transmits = 0
         self.display = VirtualDisplay(record) if "i2c" in profile.pins else None
 
@@ -332,62 +196,3 @@ class VirtualHal:
         """Which profile colour a light shows (``"error"``, ``"player0"``...),
         None when dark, ``"other"`` for anything else."""
         return self._lights.colour(name)
-
-
-class ReplayExhausted(IndexError):
-    """The firmware asked for more readings than the log holds."""
-
-
-class ReplayHal:
-    """A hal that gives back a SensorLog's values in order (per kind), with
-    ``now_ms`` set to the tick each value was read in."""
-
-    def __init__(self, log: SensorLog | dict[str, Any], profile: Any = None) -> None:
-        self.log = log if isinstance(log, SensorLog) else SensorLog.from_json(log)
-        self.now_ms = self.log.ticks[0].t if self.log.ticks else 0
-        self._d = [(t.t, v) for t in self.log.ticks for v in t.digital]
-        self._a = [(t.t, v) for t in self.log.ticks for v in t.analog]
-        self._b = [(t.t, v) for t in self.log.ticks for v in t.buttons]
-        self._pos = [0, 0, 0]
-        self._lights = _Lights(profile) if profile is not None else None
-        self.transmitted: list[tuple[int, bytes]] = []
-
-    def tick_times(self) -> list[int]:
-        return [t.t for t in self.log.ticks]
-
-    def remaining(self) -> int:
-        return len(self._d) + len(self._a) + len(self._b) - sum(self._pos)
-
-    def _next(self, k: int, items: list[Any], what: str) -> Any:
-        i = self._pos[k]
-        if i >= len(items):
-            raise ReplayExhausted(f"the log holds no more {what} readings")
-        self._pos[k] = i + 1
-        t, v = items[i]
-        self.now_ms = t
-        return v
-
-    def read_digital(self, buf: bytearray) -> None:
-        data: bytes = self._next(0, self._d, "digital")
-        buf[: len(data)] = data
-
-    def read_analog(self, buf: array[int]) -> None:
-        values = _u16_values(self._next(1, self._a, "analog"))
-        for i in range(len(values)):
-            buf[i] = values[i]
-
-    def read_buttons(self) -> int:
-        value: int = self._next(2, self._b, "buttons")
-        return value
-
-    def transmit(self, buf: bytearray) -> None:
-        frame = bytes(buf)
-        if not self.transmitted or self.transmitted[-1][1] != frame:
-            self.transmitted.append((self.now_ms, frame))
-        if self._lights is not None:
-            self._lights.transmit(self.now_ms, buf)
-
-    def light(self, name: str) -> tuple[int, int, int]:
-        if self._lights is None:
-            raise ValueError("ReplayHal needs the profile to name lights")
-        return self._lights.light(name)

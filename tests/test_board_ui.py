@@ -7,7 +7,7 @@ Every expectation comes from the rules (tabletop.rules: legal moves, the
 reserves, the wins, the cards to build, the outcome) or from docs/FIRMWARE.md
 (which colour means what), never from the rendering code under test. Lights
 are read by name (the profile's led_map) and compared by colour with
-``sim.virtual_hal.same_colour``: the brightness cap and pulses scale a colour,
+``sim.lights.same_colour``: the brightness cap and pulses scale a colour,
 they do not change it.
 """
 
@@ -21,9 +21,9 @@ import pytest
 
 from sim.board_play import BoardRun, reference_profile
 from sim.hand import Timing
+from sim.lights import same_colour
 from sim.physics import PacalPhysics, PyraosPhysics, sensor_below
 from sim.selfplay import play_game
-from sim.virtual_hal import same_colour
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.records.record import Record
 from tabletop.rules import pacal, pyraos
@@ -112,7 +112,7 @@ class Board:
 
     def do(self, event: Event) -> None:
         """The hand performs a record event; the journal must follow."""
-        self.run._run(self.run.hand.perform(self.state.copy(), event))
+        self.run.act(self.run.hand.perform(self.state.copy(), event))
         assert self.run.hand.timeouts == [], f"the board did not follow {event}"
         self.note(event)
 
@@ -198,7 +198,7 @@ class Pyraos(Board):
     def new_game(self, variant: str) -> None:
         """After MENU: the hand clears the board (if need be); a new game."""
         if self.physics.occupied():
-            self.run._run(self.run.hand.clear_board())
+            self.run.act(self.run.hand.clear_board())
             self.wait(QUIET_MS)
         self.state = pyraos.Pyraos(variant)
         self.moves = []
@@ -660,7 +660,7 @@ def test_pacal_menu_mid_game_starts_a_new_game_on_a_clear_board() -> None:
     assert b.journal() == []
     built = {f"field{p}.1": "error" for p in (0, 1)}  # cards left on the board
     assert b.fields(0) | b.fields(1) == built
-    b.run._run(b.run.hand.clear_board())
+    b.run.act(b.run.hand.clear_board())
     b.wait(QUIET_MS)
     for p in (0, 1):  # a new duel: the base cards are wanted
         assert b.fields(p) == {} and b.shows(f"slot{p}", player(p))

@@ -12,9 +12,9 @@ import pytest
 
 from sim.board_play import PROFILES
 from sim.flash import FatFlash, LittleFlash
+from sim.lights import same_colour
 from sim.selfplay import play_game
 from sim.virtual_device import VirtualDevice
-from sim.virtual_hal import same_colour
 from tabletop import device
 from tabletop.keep.errorlog import NAME as LOG
 from tabletop.rules import pyraos

@@ -276,6 +276,17 @@ def test_an_armed_cut_that_is_not_reached_does_nothing(kind: str) -> None:
     assert not flash.off and fs.read("notes") == b"first\nmore\nmore\n"
 
 
+def test_a_cut_aimed_at_some_files_passes_over_the_writes_of_others(kind: str) -> None:
+    flash = prepared(kind)
+    fs = flash.mount()
+    flash.cut_after(3, files=lambda name: name.endswith(".jsonl"))
+    fs.write("notes", b"a longer note than three bytes\n")  # not aimed at: whole
+    fs.remove("notes")
+    with pytest.raises(PowerCut):
+        fs.append("game.jsonl", b'{"new": 2}\n')
+    assert flash.files() == {"game.jsonl": b'{"old": 1}\n'}
+
+
 def test_copy_is_independent(kind: str) -> None:
     flash = prepared(kind)
     twin = flash.copy()

@@ -1,4 +1,4 @@
-"""The virtual board: sim/physics.py and sim/virtual_hal.py.
+"""The virtual board: sim/physics, sim/virtual_hal.py and sim/sensor_log.py.
 
 Expected readings are computed here from docs/FIRMWARE.md and the profiles'
 JSON (sensor planes, positions, the dipole formula; calibrated field levels;
@@ -20,7 +20,8 @@ import pytest
 
 from sim import physics as phys
 from sim.physics import PacalPhysics, PhysicsError, PyraosPhysics
-from sim.virtual_hal import ReplayExhausted, ReplayHal, SensorLog, VirtualHal
+from sim.sensor_log import ReplayExhausted, ReplayHal, SensorLog
+from sim.virtual_hal import VirtualHal
 from tabletop.profile import load
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.show.pixels import Pixels

@@ -21,7 +21,7 @@ import pytest
 
 from sim.board_play import BoardRun, Cut, Result, reference_profile
 from sim.flash import FatFlash, LittleFlash
-from sim.virtual_hal import same_colour
+from sim.lights import same_colour
 from tabletop.records.record import Record
 from tabletop.rules import pacal
 from tests.test_board_play import journal_moves, record_moves

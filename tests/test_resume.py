@@ -136,8 +136,8 @@ def test_a_new_game_after_power_on_starts_on_the_cleared_board() -> None:
     g.play(14)
     g.run.reboot()
     g.run.advance(1500)
-    g.run._run(g.run.hand.press_menu())
-    g.run._run(g.run.hand.clear_board())
+    g.run.act(g.run.hand.press_menu())
+    g.run.act(g.run.hand.clear_board())
     g.run.advance(2500)
     assert g.run.runtime.board.mode == 1 and g.run.runtime.journal.moves() == []
     g.state = new_state("pyraos", "standard")

@@ -11,6 +11,7 @@ simulator and the tests, and can lose power at any instant:
     before = flash.programmed          # byte-steps that reached the medium so far
     flash.cut_after(100)               # the power goes off after 100 more byte-steps
     fs.append("game.jsonl", line)      # raises PowerCut; what reached the medium stays
+    flash.cut_after(9, files=lambda name: name.endswith(".jsonl"))   # only in such files' writes
     fs = flash.mount()                 # the reboot: a fresh mount of what the medium holds
     flash.files()                      # {name: bytes}, as a fresh mount sees them
     twin = flash.copy()                # an independent flash with the same content

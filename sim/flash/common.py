@@ -4,7 +4,7 @@ accounting, the errors, the file-store interface (see sim.flash)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -49,44 +49,56 @@ class _PowerSupply:
         self.mount_failures = 0
         self.off = False  # a cut fired and there was no mount (reboot) since
         self._left: int | None = None  # byte-steps until the cut, if armed
+        self._files: Callable[[str], bool] | None = None  # where the armed cut may land
+        self._names: tuple[str, ...] = ()  # the files the store call in progress writes
         self._generation = 0  # bumped by every mount: older stores are stale
 
-    def cut_after(self, n: int | None) -> None:
+    def cut_after(self, n: int | None, files: Callable[[str], bool] | None = None) -> None:
         """Cut the power after ``n`` more byte-steps reach the medium (None: no cut).
         The medium operation that would go past them is cut short (a program
         writes its first bytes only, an erase is not done) and every later
-        one is ignored, until ``mount()``."""
+        one is ignored, until ``mount()``.
+
+        With ``files`` the cut may land only in a file-store call that writes
+        a file ``files(name)`` accepts: only such calls' byte-steps count, and
+        every other one reaches the medium as if no cut were armed
+        (board-play aims its cuts at journal records, not at the board's
+        learnt state)."""
         if n is not None and n < 0:
             raise ValueError("cut_after: n must be >= 0")
         self._left = n
+        self._files = files if n is not None else None
 
     @contextmanager
-    def spared(self) -> Iterator[None]:
-        """Writes inside the block are never cut: an armed cut waits for the
-        first write after it (board-play aims its cuts at journal writes)."""
-        left = self._left
-        self._left = None
+    def _writing(self, *names: str) -> Iterator[None]:
+        """A store call that writes (or renames, or removes) ``names``."""
+        self._names = names
         try:
             yield
         finally:
-            if not self.off:
-                self._left = left
+            self._names = ()
+
+    def _aimed(self) -> bool:
+        """Do byte-steps now count towards the armed cut?"""
+        files = self._files
+        return files is None or any(files(name) for name in self._names)
 
     def _allow(self, k: int) -> int:
         """How many of ``k`` byte-steps reach the medium now; fires the cut when
         fewer than ``k`` do."""
         if self.off:
             return 0
-        if self._left is None or self._left >= k:
-            if self._left is not None:
-                self._left -= k
-            self.programmed += k
-            return k
-        done = self._left
-        self.programmed += done
-        self._left = None
-        self.off = True
-        return done
+        left = self._left
+        if left is not None and self._aimed():
+            if left < k:
+                self.programmed += left
+                self._left = None
+                self._files = None
+                self.off = True
+                return left
+            self._left = left - k
+        self.programmed += k
+        return k
 
     def _power_up(self) -> int:
         self.off = False

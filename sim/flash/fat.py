@@ -145,11 +145,13 @@ class FatStore(_Store):
 
     def write(self, name: str, data: bytes | bytearray) -> None:
         self._live()
-        self._put(name, bytes(data), truncate=True)
+        with self._flash._writing(name):
+            self._put(name, bytes(data), truncate=True)
 
     def append(self, name: str, data: bytes | bytearray) -> None:
         self._live()
-        self._put(name, bytes(data), truncate=False)
+        with self._flash._writing(name):
+            self._put(name, bytes(data), truncate=False)
 
     def _put(self, name: str, data: bytes, truncate: bool) -> None:
         f = self._flash
@@ -174,6 +176,10 @@ class FatStore(_Store):
 
     def rename(self, old: str, new: str) -> None:
         self._live()
+        with self._flash._writing(old, new):
+            self._rename(old, new)
+
+    def _rename(self, old: str, new: str) -> None:
         f = self._flash
         e = f._entries.get(old)
         if e is None:
@@ -196,7 +202,8 @@ class FatStore(_Store):
         e = f._entries.get(name)
         if e is None:
             return False
-        f._step()
+        with f._writing(name):
+            f._step()
         del f._entries[name]
         f._release(e.chain)
         return True

@@ -165,12 +165,14 @@ class LittleStore(_Store):
         self._abandoned: list[lfs.LFSFile] = []  # handles left open by a cut
 
     @contextmanager
-    def _call(self) -> Iterator[None]:
-        """One call: LittleFSError becomes OSError (as MicroPython raises it), or
-        PowerCut when the power went off during the call."""
+    def _call(self, *writes: str) -> Iterator[None]:
+        """One call (that writes the files ``writes``): LittleFSError becomes
+        OSError (as MicroPython raises it), or PowerCut when the power went off
+        during the call."""
         self._live()
         try:
-            yield
+            with self._flash._writing(*writes):
+                yield
         except LittleFSError as err:
             if self._flash.off:
                 raise PowerCut("the power went off") from err
@@ -199,7 +201,7 @@ class LittleStore(_Store):
         self._put(name, data, _APPEND)
 
     def _put(self, name: str, data: bytes | bytearray, flags: lfs.LFSFileFlag) -> None:
-        with self._call():
+        with self._call(name):
             fh = lfs.file_open(self._fs, name, flags)
             try:
                 lfs.file_write(self._fs, fh, bytes(data))
@@ -217,11 +219,11 @@ class LittleStore(_Store):
                 raise
 
     def rename(self, old: str, new: str) -> None:
-        with self._call():
+        with self._call(old, new):
             lfs.rename(self._fs, old, new)
 
     def remove(self, name: str) -> bool:
-        with self._call():
+        with self._call(name):
             try:
                 lfs.remove(self._fs, name)
             except LittleFSError as err:

@@ -1,20 +1,18 @@
 """The scripted hand: record events turned into what a person does at the board.
 
-One module per game (pyraos, pacal) over what both share (common).
+One module per game (pyraos, pacal) over what both share (common), and the
+board's side of its steps (driver).
 
     hand = make_hand(physics, hal, profile, seed=3, mistakes=0.1)
     steps = hand.perform(state.copy(), event)      # state BEFORE the event
-    step = next(steps)
-    while True:
-        if isinstance(step, Wait):       # advance virtual time by step.ms, ticking the firmware
-            result = None
-        else:                            # WaitFor: tick until step.predicate(observer) holds,
-            result = met                 # or step.timeout_ms has passed (met = False)
-        try:
-            step = steps.send(result)    # next(steps) works too (taken as met)
-        except StopIteration:
-            break
+    ok = drive(steps, board, board.advance, tick_ms)
     state.apply(event)
+
+A hand's steps are a generator: each ``Wait`` asks the driver to advance
+virtual time by ``step.ms``, ticking the firmware (the hand is sent None);
+each ``WaitFor`` to tick until ``step.predicate(observer)`` holds, or
+``step.timeout_ms`` has passed (the hand is sent True or False; ``next(steps)``
+works too, taken as met). ``drive`` does exactly that (sim/hand/driver.py).
 
 The hand reads the clock from ``hal.now_ms``, so the driver must have set it
 to the current virtual time whenever it resumes the generator. Physical
@@ -62,8 +60,8 @@ from sim.hand.common import (
     Timing,
     Wait,
     WaitFor,
-    wait_until,
 )
+from sim.hand.driver import Breaks, drive, wait_until
 from sim.hand.pacal import PacalHand, base_tops
 from sim.hand.pyraos import PyraosHand
 from sim.physics import PacalPhysics, PyraosPhysics
@@ -85,6 +83,7 @@ def make_hand(
 
 
 __all__ = [
+    "Breaks",
     "HESITATE",
     "HUMAN",
     "KNOCK",
@@ -102,6 +101,7 @@ __all__ = [
     "Wait",
     "WaitFor",
     "wait_until",
+    "drive",
     "PacalHand",
     "base_tops",
     "PyraosHand",

@@ -8,7 +8,8 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sim.virtual_hal import VirtualHal, same_colour
+from sim.lights import same_colour
+from sim.virtual_hal import VirtualHal
 
 # --- what a hand yields -----------------------------------------------------------------
 
@@ -44,18 +45,6 @@ class WaitFor:
     predicate: Predicate
     timeout_ms: int
     what: str = ""
-
-
-def wait_until(step: WaitFor, observer: Any, advance: Callable[[int], None], tick_ms: int) -> bool:
-    """Run the firmware tick by tick until ``step``'s predicate holds (True)
-    or its timeout has passed (False): what every driver does with a WaitFor."""
-    waited = 0
-    while waited < step.timeout_ms:
-        if step.predicate(observer):
-            return True
-        advance(tick_ms)
-        waited += tick_ms
-    return False
 
 
 class HandError(RuntimeError):

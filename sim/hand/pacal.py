@@ -19,8 +19,8 @@ from sim.hand.common import (
     Steps,
     Wait,
 )
+from sim.lights import same_colour
 from sim.physics import PacalPhysics
-from sim.virtual_hal import same_colour
 from tabletop.rules import pacal
 
 
