@@ -7,6 +7,7 @@ watchdog, the reset) and ``usb_cdc.console`` (a write with ``write_timeout``
 
 from __future__ import annotations
 
+import json
 import os
 from types import SimpleNamespace
 from typing import Any
@@ -15,9 +16,13 @@ os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # read once, when Blinka detects the boa
 
 import board  # type: ignore[import-untyped]  # noqa: E402
 import digitalio  # type: ignore[import-untyped]  # noqa: E402
+import pytest  # noqa: E402
 
 from hal import circuitpython_hal  # noqa: E402
 from hal.circuitpython_platform import CircuitPythonPlatform  # noqa: E402
+from hal.common import ProfileError  # noqa: E402
+from tabletop.profile import load  # noqa: E402
+from tests.test_circuitpython_hal import PROFILES, agnostic_name  # noqa: E402
 
 PERIOD = 1 << 29
 
@@ -167,6 +172,20 @@ def test_boot_claims_the_flash_even_without_a_profile() -> None:
 
 
 def test_the_hal_is_the_circuitpython_hal() -> None:
-    # (hal(profile) and error_light(raw) are hal.platform's, over this module)
     p, _ = platform(None)
     assert p._hal_module() is circuitpython_hal
+
+
+def test_the_hal_and_the_error_light_name_pins_as_the_platform_does() -> None:
+    # A board whose pins are not named GP<n> (Blinka's board here): the
+    # platform's pin_name reaches the hal and the error light too, not
+    # only the buttons read at boot.
+    raw = json.loads((PROFILES / "pyraos.json").read_text())
+    ports = {"supervisor": SimpleNamespace(), "microcontroller": SimpleNamespace()}
+    ports["usb_cdc"] = SimpleNamespace(console=None)
+    p = CircuitPythonPlatform(pin_name=agnostic_name, **ports)
+    hal = p.hal(load(raw))
+    assert isinstance(hal, circuitpython_hal.CircuitPythonHal) and len(hal.adcs) == 2
+    assert p.error_light(raw) is not None
+    with pytest.raises(ProfileError):
+        CircuitPythonPlatform(**ports).hal(load(raw))  # (this board has no board.GP<n>)

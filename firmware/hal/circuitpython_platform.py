@@ -80,6 +80,13 @@ class CircuitPythonPlatform(Platform):
     def _hal_module(self):
         return circuitpython_hal
 
+    def hal(self, profile):
+        """This port's hal, naming pins as ``pin_name`` does (as boot_buttons)."""
+        return circuitpython_hal.Hal(profile, pin_name=self._pin_name)
+
+    def error_light(self, raw):
+        return circuitpython_hal.error_light(raw, pin_name=self._pin_name)
+
     def boot_buttons(self, raw, board=None, digitalio=None):
         if not isinstance(raw, dict):
             return 0

@@ -3,7 +3,8 @@
     Device(platform).run()       # firmware/main.py; returns only to free the REPL
 
 Portable: every contact with the port goes through ``platform``
-(hal/micropython_platform.py on a board, sim/virtual_device.py on the desktop):
+(hal/micropython_platform.py or hal/circuitpython_platform.py on a board,
+sim/virtual_device.py on the desktop):
 
     platform.ticks_ms() / ticks_diff(a, b) / sleep_ms(ms)
     platform.profile()           # the raw profile (a dict); raises if unreadable
