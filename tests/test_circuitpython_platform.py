@@ -17,6 +17,7 @@ import board  # type: ignore[import-untyped]  # noqa: E402
 import digitalio  # type: ignore[import-untyped]  # noqa: E402
 
 from hal.circuitpython_platform import CircuitPythonPlatform  # noqa: E402
+from hal.common import BACK, MENU  # noqa: E402
 
 PERIOD = 1 << 29
 
@@ -110,10 +111,10 @@ def test_back_held_at_boot_through_blinka_and_the_pins_are_released() -> None:
         "pins": {"menu": 14, "back": 15},
         "buttons": {"active_low": True},
     }
-    assert p.boot_buttons(raw, board, digitalio) == 2  # BACK pressed (low)
-    assert p.boot_buttons(raw, board, digitalio) == 2  # released after the check: again
+    assert p.boot_buttons(raw, board, digitalio) == BACK  # pressed (low)
+    assert p.boot_buttons(raw, board, digitalio) == BACK  # released after the check: again
     raw["buttons"]["active_low"] = False
-    assert p.boot_buttons(raw, board, digitalio) == 1
+    assert p.boot_buttons(raw, board, digitalio) == MENU
     assert p.boot_buttons({"pins": {}}, board, digitalio) == 0
     assert p.boot_buttons(None, board, digitalio) == 0
 
