@@ -55,6 +55,7 @@ class TestPanel(unittest.TestCase):
         panel = Panel(addr)
         hal, board = build(with_display(None if addr == 0x3C else addr), panel=panel)
         self.assertIsNotNone(hal.display, hal.display_problem)
+        self.board = board
         return hal, panel
 
     def test_the_driver_starts_the_panel_blank_and_on(self):
@@ -114,8 +115,9 @@ class TestPanel(unittest.TestCase):
         self.assertIn("display", hal.display_problem)
         hal.show_text(("more",))
         hal.refresh_display()
-        px = bytearray(3 * 57)
+        px = bytearray(range(3 * 57))
         hal.transmit(px)  # the LEDs go on
+        self.assertEqual(bytes(self.board.strip.wire), bytes(px))
 
     def test_an_idle_refresh_allocates_nothing(self):
         if not ON_MICROPYTHON:
