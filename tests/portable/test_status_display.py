@@ -1,6 +1,6 @@
 """The status display on MicroPython: MicroPythonHal with micropython-lib's
 real ssd1306 driver (and the port's framebuf) over a stand-in I2C bus with an
-SSD1306 panel on it (test_micropython_hal.Panel: its graphics RAM as the
+SSD1306 panel on it (micropython_hal_board.Panel: its graphics RAM as the
 controller fills it). What the panel ends up showing is compared with the
 text drawn by framebuf in the 8x8 font, row by row.
 
@@ -13,10 +13,10 @@ ones without the driver. Also here: tabletop.show.status_pacal.wrap.
 import sys
 import unittest
 
+from micropython_hal_board import ON_MICROPYTHON, Panel, build, reference
 from tabletop.profile import load
 from tabletop.show.status_pacal import wrap
 from tabletop.show.text import COLS, ROWS
-from test_micropython_hal import ON_MICROPYTHON, Panel, build, reference
 
 try:
     import framebuf
