@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 
 from hal import circuitpython_hal  # noqa: E402
 from hal.circuitpython_platform import CircuitPythonPlatform  # noqa: E402
-from hal.common import ProfileError  # noqa: E402
+from hal.common import BACK, MENU, ProfileError  # noqa: E402
 from tabletop.profile import load  # noqa: E402
 from tests.test_circuitpython_hal import PROFILES, agnostic_name  # noqa: E402
 
@@ -116,10 +116,10 @@ def test_back_held_at_boot_through_blinka_and_the_pins_are_released() -> None:
         "pins": {"menu": 14, "back": 15},
         "buttons": {"active_low": True},
     }
-    assert p.boot_buttons(raw, board, digitalio) == 2  # BACK pressed (low)
-    assert p.boot_buttons(raw, board, digitalio) == 2  # released after the check: again
+    assert p.boot_buttons(raw, board, digitalio) == BACK  # pressed (low)
+    assert p.boot_buttons(raw, board, digitalio) == BACK  # released after the check: again
     raw["buttons"]["active_low"] = False
-    assert p.boot_buttons(raw, board, digitalio) == 1
+    assert p.boot_buttons(raw, board, digitalio) == MENU
     assert p.boot_buttons({"pins": {}}, board, digitalio) == 0
     assert p.boot_buttons(None, board, digitalio) == 0
 

@@ -1,9 +1,14 @@
 """Golden records: ``python -m sim check`` on each record in tests/golden must
 print exactly the expected ``.check.jsonl`` (compared as JSON objects).
 
-The hand-written goldens encode rules and decisions worked out by hand; the
-``selfplay-*`` ones pin whole random games so that a rule change shows up as a
-diff (regenerate them with tests/golden/regen.py and review the diff).
+Neither kind of expectation comes from ``sim check`` itself. The hand-written
+goldens encode rules and decisions worked out by hand. The ``selfplay-*`` ones
+pin whole random games; what ``sim check`` must print for them is decided by
+the independent reference rules (tests/reference/check_ref.py, from
+docs/RULES.md), and tests/golden/regen.py writes nothing else. Every golden,
+hand-written ones included, must also agree with the reference on what it can
+decide: which line is bad, the outcome and why the game ended (not the words of
+an error).
 """
 
 from __future__ import annotations
@@ -12,11 +17,21 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.golden.regen import GAMES, check_path, record_path
+from tests.reference.check_ref import expected_check, without_error_words
+
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(p for p in GOLDEN.glob("*.jsonl") if not p.name.endswith(".check.jsonl"))
+SELFPLAY = [record_path(game, variant) for game, variant, _ in GAMES]
+
+
+def read_check(record: Path) -> list[dict[str, Any]]:
+    with check_path(record).open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
 
 
 def expected_exit(summary: dict[str, object]) -> int:
@@ -27,13 +42,14 @@ def expected_exit(summary: dict[str, object]) -> int:
 
 def test_goldens_exist() -> None:
     assert len(RECORDS) >= 10
+    assert set(SELFPLAY) <= set(RECORDS)
     for path in RECORDS:
-        assert path.with_name(path.stem + ".check.jsonl").exists(), path
+        assert check_path(path).exists(), path
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_check_output_matches_golden(path: Path) -> None:
-    want = [json.loads(line) for line in path.with_name(path.stem + ".check.jsonl").open()]
+    want = read_check(path)
     run = subprocess.run(
         [sys.executable, "-m", "sim", "check", str(path)], capture_output=True, text=True
     )
@@ -44,20 +60,26 @@ def test_check_output_matches_golden(path: Path) -> None:
     assert run.returncode == expected_exit(want[-1]), run.stderr
 
 
+@pytest.mark.parametrize("path", SELFPLAY, ids=[p.stem for p in SELFPLAY])
+def test_selfplay_golden_is_what_the_reference_expects(path: Path) -> None:
+    """Every word of a self-play expectation is the reference's: a legal game, its
+    outcome and its reason (so regenerating over a bug in the rules cannot pass)."""
+    want = expected_check(path.read_text(encoding="utf-8"))
+    assert all(obj["ok"] for obj in want), f"{path.name}: the reference refuses it"
+    assert want[-1]["over"], f"{path.name}: self-play plays whole games"
+    assert read_check(path) == want
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_golden_agrees_with_the_reference(path: Path) -> None:
+    want = expected_check(path.read_text(encoding="utf-8"))
+    assert without_error_words(read_check(path)) == want
+
+
 def test_selfplay_goldens_still_replay_identically() -> None:
     """The seeded self-play of today writes the same games as the goldens."""
     from sim.selfplay import play_game
 
-    for game, variant, seed in ((g, v, s) for g, v, s in _regen_games()):
-        path = GOLDEN / f"selfplay-{game}-{variant}.jsonl"
+    for game, variant, seed in GAMES:
+        path = record_path(game, variant)
         assert play_game(game, variant, seed).dumps() == path.read_text(encoding="utf-8")
-
-
-def _regen_games() -> tuple[tuple[str, str, int], ...]:
-    sys.path.insert(0, str(GOLDEN))
-    try:
-        import regen  # type: ignore[import-not-found]
-    finally:
-        sys.path.pop(0)
-    games: tuple[tuple[str, str, int], ...] = regen.GAMES
-    return games

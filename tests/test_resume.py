@@ -14,8 +14,12 @@ from sim.board_play import BoardRun, reference_profile
 from sim.flash import FatFlash, LittleFlash
 from sim.physics import PyraosPhysics, sensor_below
 from sim.selfplay import play_game
+from tabletop.board import pacal_board, pyraos_board
 from tabletop.keep.store import game_name
 from tabletop.rules import pacal, pyraos
+
+# The board's PLAY mode, by game.
+PLAY = {"pyraos": pyraos_board.PLAY, "pacal": pacal_board.PLAY}
 
 
 def new_state(game: str, variant: str) -> Any:
@@ -69,7 +73,7 @@ def test_a_game_comes_back_exactly_and_goes_on(
     rt = g.run.runtime
     assert rt.journal.moves() == g.moves()
     assert rt.journal.problems == []
-    assert rt.board.mode == 1  # PLAY: the pieces match, no select animation
+    assert rt.board.mode == PLAY[game]  # the pieces match, no select animation
     assert g.colours() == shown  # whose turn, what may move where: as before
     g.play(len(g.events))
     assert g.run.runtime.journal.moves() == g.moves() and g.run.hand.timeouts == []
@@ -94,7 +98,7 @@ def test_marbles_moved_while_off_are_shown_until_they_match() -> None:
     hal = g.run.hal
     assert hal.colour(sensor_below(stray)) == "error"  # lift this
     assert hal.colour(sensor_below(gone)) == "hint"  # put one back here
-    assert g.run.runtime.board.mode == 2  # and wait
+    assert g.run.runtime.board.mode == pyraos_board.UNDO  # and wait until they match
     now = hal.now_ms
     phys.pick_up(stray, now)
     phys.to_reserve(now)
@@ -104,7 +108,7 @@ def test_marbles_moved_while_off_are_shown_until_they_match() -> None:
     phys.take_from_reserve(hal.now_ms)
     phys.release(gone, hal.now_ms)
     g.run.advance(1500)
-    assert g.run.runtime.board.mode == 1
+    assert g.run.runtime.board.mode == pyraos_board.PLAY
     g.play(len(g.events))
     assert g.run.runtime.journal.moves() == g.moves() and g.run.hand.timeouts == []
 
@@ -139,7 +143,8 @@ def test_a_new_game_after_power_on_starts_on_the_cleared_board() -> None:
     g.run.act(g.run.hand.press_menu())
     g.run.act(g.run.hand.clear_board())
     g.run.advance(2500)
-    assert g.run.runtime.board.mode == 1 and g.run.runtime.journal.moves() == []
+    assert g.run.runtime.board.mode == pyraos_board.PLAY
+    assert g.run.runtime.journal.moves() == []
     g.state = new_state("pyraos", "standard")
     g.done = 0
     g.run.hand.expected = 0
@@ -165,14 +170,13 @@ def test_a_damaged_line_is_reported_and_play_resumes_before_it(flash: Any) -> No
     problems = [p for p in journal.problems]
     assert problems[0][:2] == (name, 9)
     assert any("refused on replay" in p[2] for p in problems)  # the moves after it
-    assert g.run.runtime.board.mode == 2  # the marbles of moves 8-10: lift them
+    assert g.run.runtime.board.mode == pyraos_board.UNDO  # the marbles of moves 8-10: lift them
 
 
 def test_a_pacal_round_ended_by_a_last_card_that_fit_nowhere_replays() -> None:
     # Such a card leaves no line (records.md), so on replay the next deal
     # finds the last cards still awaited; the board must take them as kept.
     # (Found by the soak: the board resumed after move 80 of 114.)
-    from tabletop.board.pacal_board import PacalBoard
     from tabletop.keep.journal import Journal
 
     events = play_game("pacal", "duel", 847876999).events
@@ -183,7 +187,7 @@ def test_a_pacal_round_ended_by_a_last_card_that_fit_nowhere_replays() -> None:
         if ev[0] == pacal.DEAL:  # what a board journals: the two base cards it read
             ev = (pacal.DEAL, ev[1], None, (ev[3][0], ev[3][pacal.FIELDS]))
         board_events.append(ev)
-    board = PacalBoard(reference_profile("pacal"), "duel", Journal("pacal", "duel"))
+    board = pacal_board.PacalBoard(reference_profile("pacal"), "duel", Journal("pacal", "duel"))
     assert board.resume(board_events) == len(board_events)
     outcome, want = board.game.outcome(), real.outcome()
     assert outcome is not None and want is not None

@@ -13,17 +13,9 @@ rows of 16 characters, so whole games here also prove that.
 from __future__ import annotations
 
 from tabletop.rules import pacal, pyraos
-from tests.test_board_ui import (
-    FRESH_MS,
-    QUIET_MS,
-    Board,
-    Event,
-    Pacal,
-    Pyraos,
-    golden,
-    pyraos_game,
-    stuck_round,
-)
+from tests.board_ui import FRESH_MS, QUIET_MS, Board, Event, golden
+from tests.test_board_ui import Pacal, stuck_round
+from tests.test_board_ui_pyraos import Pyraos, pyraos_game
 
 NAMES = ("Light", "Dark")
 ROW = ((0, 0), (1, 12), (0, 1), (1, 13), (0, 2), (1, 14), (0, 3))  # light: a row of four

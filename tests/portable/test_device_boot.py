@@ -13,6 +13,7 @@ import unittest
 from array import array
 
 from board_support import Readings, profile, profile_json
+from hal.common import BACK
 from hal.files import Files
 from tabletop import device
 from tabletop.device import Device
@@ -172,7 +173,7 @@ class DeviceBootTest(unittest.TestCase):
         self.assertTrue(p.hal_made.frames)
 
     def test_back_held_at_power_on_is_safe_mode(self):
-        p = self.platform(held=2)
+        p = self.platform(held=BACK)
         dev = Device(p)
         dev.run()  # returns: the REPL is free
         self.assertEqual((dev.mode, p.dog, dev.runtime), ("safe", None, None))

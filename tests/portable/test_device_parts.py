@@ -6,12 +6,10 @@ import json
 import os
 import unittest
 
+from hal.common import BACK, MENU
 from hal.files import Files
 from tabletop.buttons.chord import ChordHal
 from tabletop.keep.errorlog import NAME, OLD, ErrorLog
-
-MENU = 1
-BACK = 2
 
 
 class Buttons:

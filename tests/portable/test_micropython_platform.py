@@ -12,6 +12,7 @@ in an RX buffer; POLLIN while there is one.
 import unittest
 
 from hal import micropython_hal
+from hal.common import BACK, MENU
 from hal.micropython_platform import MicroPythonPlatform
 
 POLLIN = 1
@@ -182,10 +183,10 @@ class BootTest(unittest.TestCase):
         Pin.made = []
         p = platform(Port())
         raw = {"pins": {"menu": 14, "back": 15}, "buttons": {"active_low": True}}
-        self.assertEqual(p.boot_buttons(raw), 2)
+        self.assertEqual(p.boot_buttons(raw), BACK)
         self.assertEqual(Pin.made, [(14, Pin.IN, Pin.PULL_UP), (15, Pin.IN, Pin.PULL_UP)])
         raw["buttons"]["active_low"] = False
-        self.assertEqual(p.boot_buttons(raw), 1)
+        self.assertEqual(p.boot_buttons(raw), MENU)
 
     def test_buttons_at_boot_are_none_without_usable_pins(self):
         Pin.levels = {14: 0, 15: 0}

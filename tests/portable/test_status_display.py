@@ -1,6 +1,6 @@
 """The status display on MicroPython: MicroPythonHal with micropython-lib's
 real ssd1306 driver (and the port's framebuf) over a stand-in I2C bus with an
-SSD1306 panel on it (test_micropython_hal.Panel: its graphics RAM as the
+SSD1306 panel on it (micropython_hal_board.Panel: its graphics RAM as the
 controller fills it). What the panel ends up showing is compared with the
 text drawn by framebuf in the 8x8 font, row by row.
 
@@ -13,10 +13,10 @@ ones without the driver. Also here: tabletop.show.status_pacal.wrap.
 import sys
 import unittest
 
+from micropython_hal_board import ON_MICROPYTHON, Panel, build, reference
 from tabletop.profile import load
 from tabletop.show.status_pacal import wrap
 from tabletop.show.text import COLS, ROWS
-from test_micropython_hal import ON_MICROPYTHON, Panel, build, reference
 
 try:
     import framebuf
@@ -55,6 +55,7 @@ class TestPanel(unittest.TestCase):
         panel = Panel(addr)
         hal, board = build(with_display(None if addr == 0x3C else addr), panel=panel)
         self.assertIsNotNone(hal.display, hal.display_problem)
+        self.board = board
         return hal, panel
 
     def test_the_driver_starts_the_panel_blank_and_on(self):
@@ -114,8 +115,9 @@ class TestPanel(unittest.TestCase):
         self.assertIn("display", hal.display_problem)
         hal.show_text(("more",))
         hal.refresh_display()
-        px = bytearray(3 * 57)
+        px = bytearray(range(3 * 57))
         hal.transmit(px)  # the LEDs go on
+        self.assertEqual(bytes(self.board.strip.wire), bytes(px))
 
     def test_an_idle_refresh_allocates_nothing(self):
         if not ON_MICROPYTHON:
