@@ -85,13 +85,15 @@ def deal_duel(rng):
     first; the player whose top card is higher offers first."""
     cards = list(range(1, CARDS + 1))
     rng.shuffle(cards)
-    aside = tuple(cards[30:])
+    dealt = 2 * HAND_SIZE
+    aside = tuple(cards[dealt:])
     first = 0 if aside[0] > aside[FIELDS] else 1
-    return (DEAL, first, (tuple(cards[:15]), tuple(cards[15:30])), aside)
+    return (DEAL, first, (tuple(cards[:HAND_SIZE]), tuple(cards[HAND_SIZE:dealt])), aside)
 
 
 def deal_solo(rng):
     """A shuffled solo deal: a pile of 40 (top first) and 10 set aside."""
     cards = list(range(1, CARDS + 1))
     rng.shuffle(cards)
-    return (DEAL, 0, tuple(cards[:40]), tuple(cards[40:]))
+    pile = CARDS - FIELDS
+    return (DEAL, 0, tuple(cards[:pile]), tuple(cards[pile:]))
