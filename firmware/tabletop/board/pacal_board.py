@@ -44,6 +44,7 @@ BASES_OFF = 5  # duel: base cards read, waiting for the slots to clear
 
 FIELDS = pacal.FIELDS
 _BOTH_SLOTS = const(3)  # slot masks: bit s for slot s
+_ACCEPTED = const(-1)  # a slot's reading was an event, and it is accepted
 
 
 def _cards_on(slots):
@@ -74,7 +75,7 @@ class PacalBoard:
         self.mode = SELECT
         # What to show: field masks per player, slot flags.
         self.field_targets = [0, 0]
-        self.field_errors = 0  # 20-bit mask, bit p*10+f
+        self.field_errors = 0  # 20-bit mask, bit p * FIELDS + f-1
         self.field_hints = 0
         self.slot_errors = 0  # bit per slot
         self.slot_hints = 0
@@ -287,15 +288,15 @@ class PacalBoard:
         serr = 0
         if ph == pacal.P_OFFER:
             serr = self._offer(slots)
-            if serr < 0:
+            if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_TAKE:
             serr = self._take(slots)
-            if serr < 0:
+            if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_BUILD or ph == pacal.P_LAST:
             serr = self._read_cards(slots)
-            if serr < 0:
+            if serr == _ACCEPTED:
                 return
         t0 = self._targets(0) if not self._slot_holds(g.pending[0]) else 0
         t1 = self._targets(1) if not self._slot_holds(g.pending[1]) else 0
@@ -323,7 +324,7 @@ class PacalBoard:
             move = (pacal.OFFER, g.turn, a, b)
             if g.fault(move) is None:
                 self._accept(move)
-                return -1
+                return _ACCEPTED
             serr = _BOTH_SLOTS
         return serr
 
@@ -339,7 +340,7 @@ class PacalBoard:
             return serr
         if on0 != on1:  # exactly one slot emptied: that card was taken
             self._accept((pacal.TAKE, 1 - g.turn, b if on0 else a, 0))
-            return -1
+            return _ACCEPTED
         if not on0 and not on1:
             return _BOTH_SLOTS  # both lifted at once: put the taken one back... or both
         return 0
@@ -357,7 +358,7 @@ class PacalBoard:
                         serr |= 1 << p
                     else:
                         self._accept((pacal.REVEAL, p, v, 0), journaled=False)
-                        return -1
+                        return _ACCEPTED
                 elif v == cards.MISREAD:
                     serr |= 1 << p
             elif g.phase == pacal.P_LAST and not g.pending[p]:
