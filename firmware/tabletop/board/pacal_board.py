@@ -268,17 +268,18 @@ class PacalBoard:
         slots = self.readers.value
         ph = g.phase
         # Builds: a field one card higher on the pyramid of a player who
-        # has a card to build.
+        # has a card to build. (The field mask answers without allocating:
+        # a card left where it may not go is asked about every tick.)
         errors = 0
         hints = 0
         for p in (0, 1):
+            card = g.pending[p]
             for f in range(FIELDS):
                 i = p * FIELDS + f
                 d = lv[i] - expected[i]
-                if d == 1 and g.pending[p] and not self._slot_holds(g.pending[p]):
-                    move = (pacal.PLACE, p, g.pending[p], f + 1)
-                    if g.fault(move) is None:
-                        self._accept(move)
+                if d == 1 and card and not self._slot_holds(card):
+                    if g.field_mask(p, card) >> f & 1:
+                        self._accept((pacal.PLACE, p, card, f + 1))
                         return
                     errors |= 1 << i
                 elif d > 0:
