@@ -3,6 +3,8 @@ events (to take one back), and the cards that state puts on the board.
 
     played = Played(journal, "duel")
     played.new_game("solo")         # a fresh game; the journal restarts
+    played.new_round()              # a round over: nothing to take back, the board empty
+    played.cleared()                # the board cleared for the next round: no one stuck
     played.deal(first, seen)        # a board deal (tabletop.rules.pacal), journaled
     played.accept(event)            # an event the board saw: into the game and the journal
     played.game                     # the rules' state (a tabletop.rules.pacal.Pacal)
@@ -13,8 +15,8 @@ events (to take one back), and the cards that state puts on the board.
     played.resume(events)           # power on: a journal's events replayed
 
 The controller (tabletop.board.pacal_board) compares what its sensors read
-with ``expected`` and ``slot_expect`` and calls the rest; nothing else
-changes a Played. One copy of the state per round, not one per event (~560
+with ``expected`` and ``slot_expect``, and changes a Played only through
+these methods. One copy of the state per round, not one per event (~560
 bytes each on a board): ``undo`` replays the round from its start.
 """
 

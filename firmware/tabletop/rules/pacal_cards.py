@@ -7,7 +7,9 @@
 A pyramid is ten fields in reading order: ``top[base + f]`` is the visible
 card of field f+1 (0 empty), ``under[base + f]`` the card it covers (0 none).
 Visible cards fall strictly from field 1 to field 10; a field takes at most
-two cards. Used by tabletop.rules.pacal, which holds the game around them.
+two cards. Used by tabletop.rules.pacal_state and tabletop.rules.pacal,
+which hold the game around them; CARDS, FIELDS, HAND_SIZE and DEAL are
+tabletop.rules.pacal's too.
 """
 
 from tabletop.rules.values import is_int

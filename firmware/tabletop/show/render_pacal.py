@@ -1,10 +1,13 @@
 """The Pacal board's LEDs (see tabletop.show.render).
 
-    render(board, px, now_ms)    # every LED of a PacalBoard's state into the Pixels px
-    animating(board)             # True while that frame changes with time
+    render_pacal.render(board, pixels, now_ms)   # a PacalBoard's frame
+    render_pacal.animating(board)                # True while it changes with time
 
-Each frame is drawn in a fixed order, hint over target, error over hint, and
-allocates nothing (a board draws one every 20 ms while anything pulses).
+The profile's led_map lists each pyramid's FIELDS field LEDs (player 0's,
+then player 1's), slot0, slot1, turn0, turn1, then each player's
+ROUNDS_TO_WIN round-win LEDs (tabletop.profile.schema.led_names). A frame
+is drawn in a fixed order, hint over target, error over hint, and allocates
+nothing (a board draws one every 20 ms while anything pulses).
 """
 
 from micropython import const
@@ -12,17 +15,13 @@ from micropython import const
 from tabletop.board import pacal_board as pb
 from tabletop.board.pacal_played import BOTH_STUCK, NOT_STUCK
 from tabletop.rules import pacal
+from tabletop.rules.pacal import FIELDS, ROUNDS_TO_WIN
 from tabletop.show.pixels import pulse
 
-# Indices into the led_map, in the order of tabletop.profile.schema.led_names:
-# field0.1..10, field1.1..10, slot0, slot1, turn0, turn1, win0.1..3, win1.1..3.
-_FIELDS = const(10)  # pacal.FIELDS: a pyramid's fields (and LEDs)
-_ALL_FIELDS = const((1 << _FIELDS) - 1)  # a mask of every field of a pyramid
-_SLOT = const(2 * _FIELDS)  # slot0, slot1
-_TURN = const(_SLOT + 2)  # turn0, turn1
-_WIN = const(_TURN + 2)  # win0.1..3, then win1.1..3
-_WINS = const(3)  # round-win LEDs per player (pacal.ROUNDS_TO_WIN)
-
+_ALL_FIELDS = (1 << FIELDS) - 1  # a mask of every field of a pyramid
+_SLOT = 2 * FIELDS  # in the led_map: slot0, slot1
+_TURN = _SLOT + 2  # ... turn0, turn1
+_WIN = _TURN + 2  # ... win0.1.., win1.1..
 _FULL = const(255)  # set_scaled levels
 _INVITE = const(96)  # slots that wait for an offer
 _BLINK_MS = const(500)  # a stuck pyramid, a slot that waits for a card to read
@@ -47,7 +46,7 @@ def _player(cols, p):
 
 
 def _fields(px, leds, p, mask, colour, level):
-    base = p * _FIELDS
+    base = p * FIELDS
     f = 0
     while mask:
         if mask & 1:
@@ -72,28 +71,28 @@ def render(board, px, now_ms):
     cols = prof.colours
     px.clear()
     if board.mode == pb.SELECT:  # a light climbs both pyramids; slots show the variant
-        step = now_ms // _CLIMB_MS % _FIELDS
+        step = now_ms // _CLIMB_MS % FIELDS
         for p in (0, 1):
-            px.set(leds[p * _FIELDS + _FIELDS - 1 - step], _player(cols, p))
+            px.set(leds[p * FIELDS + FIELDS - 1 - step], _player(cols, p))
         px.set(leds[_SLOT + prof.variant_number(board.variant) - 1], cols["win"])
         return
     g = board.game
     for p in (0, 1):
         for i in range(g.wins[p]):
-            px.set(leds[_WIN + _WINS * p + i], _player(cols, p))
+            px.set(leds[_WIN + ROUNDS_TO_WIN * p + i], _player(cols, p))
     if g.is_over():
         out = g.outcome()
         if g.variant == pacal.SOLO:
             # the number of cards used, on the field LEDs (up to 20)
             colour = cols["win"] if out.winner == 0 else cols["error"]
-            for i in range(min(2 * _FIELDS, g.cards_used())):
+            for i in range(min(2 * FIELDS, g.cards_used())):
                 px.set(leds[i], colour)
             return
         w = out.winner
         if w is not None:
             _fields(px, leds, w, _ALL_FIELDS, _player(cols, w), pulse(now_ms))
-            for i in range(_WINS):
-                px.set_scaled(leds[_WIN + _WINS * w + i], _player(cols, w), pulse(now_ms))
+            for i in range(ROUNDS_TO_WIN):
+                px.set_scaled(leds[_WIN + ROUNDS_TO_WIN * w + i], _player(cols, w), pulse(now_ms))
         _stuck(board, px, leds, cols["error"], now_ms)  # a match lost by being stuck
         return
     level = pulse(now_ms, _BLINK_MS)
@@ -117,7 +116,7 @@ def render(board, px, now_ms):
         for s in (0, 1):
             px.set_scaled(leds[_SLOT + s], _player(cols, s), level)
     for p in (0, 1):
-        shift = _FIELDS * p
+        shift = FIELDS * p
         _fields(px, leds, p, board.field_hints >> shift & _ALL_FIELDS, cols["hint"], _FULL)
         _fields(px, leds, p, board.field_errors >> shift & _ALL_FIELDS, cols["error"], _FULL)
     for s in (0, 1):
