@@ -86,3 +86,11 @@ class PlayedTest(unittest.TestCase):
         again = Played(Journal("pacal", "duel"), "duel")
         refused = (PLACE, 0, 50, 1)  # not the card player 0 has to build
         self.assertEqual(again.resume(events[:7] + [refused] + events[7:]), 7)
+
+    def test_resume_after_a_stuck_round_and_the_next_deal_has_nobody_stuck(self):
+        # As at the board: a stuck pyramid flashes until the board is
+        # cleared for the next round, before that round's deal.
+        events = stuck_round() + [(DEAL, 1, None, (8, 45))]
+        self.assertEqual(self.played.resume(events), len(events))
+        self.assertEqual(self.played.game.phase, pacal.P_OFFER)
+        self.assertEqual(self.played.stuck, NOT_STUCK)

@@ -136,6 +136,7 @@ class Played:
                 if self.game.fault(ev) is not None:
                     break
                 self.history = []
+                self.stuck = NOT_STUCK  # at the board: cleared before the deal
                 self.game.apply(ev)
             else:
                 if (kind == pacal.PLACE or kind == pacal.KEEP) and self.game.fault(ev) is not None:
