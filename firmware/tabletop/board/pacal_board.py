@@ -3,7 +3,13 @@
 
     board = PacalBoard(profile, "duel", journal)
     board.step(digital, analog, button_event, now_ms)     # every tick
-    board.field_targets[p], board.field_errors, board.slot_errors, ...
+    board.resume(events)          # power on: a journal's events, then wait for the pieces
+    board.mode, board.game        # SELECT, PLAY, ...; the rules' state (tabletop.rules.pacal)
+    board.field_targets[p]        # what to light: fields where player p may build (bit f-1)
+    board.field_errors, board.field_hints   # red / hint colour: bit p * FIELDS + f-1
+    board.slot_errors, board.slot_hints     # bit s: offer slot s
+    board.stuck                   # whose pyramid flashes (tabletop.board.pacal_played)
+    board.version                 # goes up whenever any of that changes
 
 The board never knows the hidden hands: it deals with the two base cards it
 read, accepts any card it has not seen yet in an offer, learns which card was
@@ -14,21 +20,36 @@ more than expected on the pyramid of a player who has a card to build is
 that build (if the rules allow it; red if not); anything else that differs is
 shown (red: lift it, hint: put it back) and nothing is accepted until it
 matches again.
+
+What the board has accepted (the game, this round's events for BACK, the
+cards it implies on the fields and slots, resuming a journal) is its Played
+(tabletop.board.pacal_played); this module is the flow at the board.
 """
 
+from micropython import const
+
+from tabletop.board.pacal_played import ANY_CARD, Played
 from tabletop.buttons import presses
 from tabletop.rules import pacal
 from tabletop.sensing import cards
 from tabletop.sensing.levels import FieldLevels
 
-SELECT = 0
+# Modes: what the board waits for.
+SELECT = 0  # power on: MENU starts a game
 PLAY = 1
-UNDO = 2
+UNDO = 2  # BACK took an event back (or power on): waiting until the pieces match
 CLEAR = 3  # a round starts on an empty board
 BASES = 4  # duel: waiting for both base top cards on the slots
 BASES_OFF = 5  # duel: base cards read, waiting for the slots to clear
 
 FIELDS = pacal.FIELDS
+_BOTH_SLOTS = const(3)  # slot masks: bit s for slot s
+_ACCEPTED = const(-1)  # a slot's reading was an event, and it is accepted
+
+
+def _cards_on(slots):
+    # The slots anything lies on (bit s for slot s).
+    return (slots[0] != 0) | (slots[1] != 0) << 1
 
 
 class PacalBoard:
@@ -47,28 +68,28 @@ class PacalBoard:
 
     def __init__(self, profile, variant, journal):
         self.profile = profile
-        self.journal = journal
         self.variant = variant
         self.levels = FieldLevels(profile)
         self.readers = cards.CardReaders(profile)
-        self.game = pacal.Pacal(variant)
-        # The events of this round, (event, journaled), and the state before
-        # the first of them: BACK replays all but the last (one state copy
-        # per round, not one per event: ~560 bytes each on a board).
-        self.history = []
-        self.round_start = self.game
+        self.played = Played(journal, variant)
         self.mode = SELECT
-        self.expected = bytearray(2 * FIELDS)  # cards per field the game implies
-        self.slot_expect = [0, 0]  # card that must lie on each slot (0 empty, -1 any)
-        self.bases = [0, 0]
-        self.stuck = -1  # player whose pyramid flashes after being stuck (2: both)
         # What to show: field masks per player, slot flags.
         self.field_targets = [0, 0]
-        self.field_errors = 0  # 20-bit mask, bit p*10+f
+        self.field_errors = 0  # 20-bit mask, bit p * FIELDS + f-1
         self.field_hints = 0
         self.slot_errors = 0  # bit per slot
         self.slot_hints = 0
         self.version = 0
+
+    @property
+    def game(self):
+        """The rules' state of the game as the board has accepted it."""
+        return self.played.game
+
+    @property
+    def stuck(self):
+        """Whose pyramid flashes after a card that fit nowhere (pacal_played)."""
+        return self.played.stuck
 
     # -- showing ------------------------------------------------------------------
 
@@ -90,53 +111,23 @@ class PacalBoard:
             self.version += 1
 
     def _targets(self, p):
-        card = self.game.pending[p]
+        card = self.played.game.pending[p]
         if not card:
             return 0
-        return self.game.field_mask(p, card)
+        return self.played.game.field_mask(p, card)
 
     # -- game flow ------------------------------------------------------------------
 
     def new_game(self, variant=None):
         if variant is not None:
             self.variant = variant
-        self.game = pacal.Pacal(self.variant)
-        self.journal.restart(self.variant)
-        self._new_round()
-
-    def _new_round(self):
-        self.history = []
+        self.played.new_game(self.variant)
         self.mode = CLEAR
-        for i in range(2 * FIELDS):
-            self.expected[i] = 0
-        self.slot_expect[0] = self.slot_expect[1] = 0
         self.version += 1
 
-    def _apply(self, event, journaled=True):
-        # An event the board has just seen: into the game (and the journal,
-        # unless it is what the board learnt, not a record event).
-        self._replay(event, journaled)
-        if journaled:
-            self.journal.add(event)
-
-    def _replay(self, event, journaled):
-        # Into the game and this round's history (resume replays the journal
-        # so: its events are in it already).
-        if not self.history:
-            self.round_start = self.game.copy()
-        self.history.append((event, journaled))
-        self.game.apply(event)
-        kind = event[0]
-        if kind == pacal.PLACE:
-            self.expected[event[1] * FIELDS + event[3] - 1] += 1
-        elif kind == pacal.TAKE:
-            self.stuck = -1
-            pend = self.game.pending
-            if self.game.phase == pacal.P_DEAL or self.game.is_over():
-                # stuck: the pyramid of whoever could not build flashes
-                s0 = pend[0] and not self.game.field_mask(0, pend[0])
-                s1 = pend[1] and not self.game.field_mask(1, pend[1])
-                self.stuck = 2 if s0 and s1 else 0 if s0 else 1 if s1 else -1
+    def _accept(self, event, journaled=True):
+        # An event the board has just seen (pacal_played.Played.accept).
+        self.played.accept(event, journaled)
         self.version += 1
 
     def step(self, digital, analog, event, now_ms):
@@ -160,7 +151,7 @@ class PacalBoard:
                 self.mode = PLAY
                 self.version += 1
             else:
-                self._show(0, 0, 0, 0, (slots[0] != 0) | (slots[1] != 0) << 1, 0)
+                self._show(0, 0, 0, 0, _cards_on(slots), 0)
         elif mode == UNDO:
             if self._matches(True):
                 self.mode = PLAY
@@ -173,21 +164,18 @@ class PacalBoard:
     def _clear(self):
         # Start of a round: every field and slot empty.
         lv = self.levels.stable
-        slots = self.readers.value
         errors = 0
         for i in range(2 * FIELDS):
             if lv[i]:
                 errors |= 1 << i
-        serr = (slots[0] != 0) | (slots[1] != 0) << 1
+        serr = _cards_on(self.readers.value)
         if errors or serr:
             self._show(0, 0, errors, 0, serr, 0)
             return
         self._show(0, 0, 0, 0, 0, 0)
-        self.stuck = -1
+        self.played.cleared()
         if self.variant == pacal.SOLO:
-            deal = (pacal.DEAL, 0, None, None)
-            self.game.apply(deal)
-            self.journal.add(deal)
+            self.played.deal(0, None)
             self.mode = PLAY
         else:
             self.mode = BASES
@@ -201,22 +189,19 @@ class PacalBoard:
             if slots[i] == cards.MISREAD:
                 serr |= 1 << i
         if a > 0 and b > 0 and a != b:
-            first = 0 if a > b else 1
-            self.bases[0], self.bases[1] = a, b
-            self.game.apply((pacal.DEAL, first, None, (a, b)))
-            self.journal.add((pacal.DEAL, first, None, (a, b)))
+            self.played.deal(0 if a > b else 1, (a, b))
             self.mode = BASES_OFF
             self.version += 1
         else:
             if a > 0 and a == b:
-                serr = 3
+                serr = _BOTH_SLOTS
             self._show(0, 0, 0, 0, serr, 0)
 
     def _matches(self, show):
         """Do the fields and slots match what the game expects? If not and
         ``show``, light what differs."""
         lv = self.levels.stable
-        exp = self.expected
+        exp = self.played.expected
         errors = 0
         hints = 0
         for i in range(2 * FIELDS):
@@ -228,10 +213,10 @@ class PacalBoard:
         shint = 0
         slots = self.readers.value
         for i in (0, 1):
-            want = self.slot_expect[i]
+            want = self.played.slot_expect[i]
             if slots[i] == cards.UNSETTLED:
                 return False
-            if want < 0:
+            if want == ANY_CARD:
                 continue  # either way: a card being returned, say
             if want and slots[i] != want:
                 shint |= 1 << i
@@ -244,7 +229,7 @@ class PacalBoard:
         return not (errors or hints or serr or shint)
 
     def _back(self):
-        g = self.game
+        g = self.played.game
         slots = self.readers.value
         if g.phase == pacal.P_LAST:
             # BACK keeps a last card that lies read on its slot.
@@ -252,106 +237,49 @@ class PacalBoard:
             for p in (0, 1):
                 card = g.pending[p]
                 if card and slots[p] == card:
-                    self._apply((pacal.KEEP, p, card, 0))
+                    self._accept((pacal.KEEP, p, card, 0))
                     kept = True
             if kept:
                 return True
-        if not self.history:
+        if not self.played.undo():
             return False
-        journaled = self.history.pop()[1]
-        state = self.round_start.copy()
-        for ev, _ in self.history:
-            state.apply(ev)
-        self.game = state
-        if journaled:
-            self.journal.undo()
-        self._expect(state)  # what the pieces must look like again
-        self.stuck = -1
-        self.mode = UNDO
+        self.mode = UNDO  # until the pieces look as they did before it
         self.version += 1
         return True
-
-    def _expect(self, state):
-        # The cards on the fields and slots that ``state`` implies.
-        for i in range(2 * FIELDS):
-            self.expected[i] = (state.top[i] != 0) + (state.under[i] != 0)
-        if state.phase == pacal.P_TAKE:
-            self.slot_expect[0], self.slot_expect[1] = state.offer
-        elif state.phase == pacal.P_OFFER:
-            self.slot_expect[0] = self.slot_expect[1] = 0
-        else:
-            self.slot_expect[0] = self.slot_expect[1] = -1
 
     def resume(self, events):
         """Power on with a game in progress: replay its events (up to the
         first the rules refuse; returns how many were taken), then wait until
         the fields and slots match, lighting what differs. A card the board
         had read (a solo card, a last card) is read again from its build."""
-        kept = 0
-        for ev in events:
-            kind = ev[0]
-            if kind == pacal.DEAL:
-                if self.game.fault(ev) is not None:
-                    self._last_cards_kept()
-                if self.game.fault(ev) is not None:
-                    break
-                self.history = []
-                self.game.apply(ev)
-                if ev[3] and self.variant != pacal.SOLO:
-                    self.bases[0], self.bases[1] = ev[3]
-            else:
-                if (kind == pacal.PLACE or kind == pacal.KEEP) and self.game.fault(ev) is not None:
-                    reveal = (pacal.REVEAL, ev[1], ev[2], 0)
-                    if self.game.fault(reveal) is None:
-                        self._apply(reveal, journaled=False)
-                if self.game.fault(ev) is not None:
-                    break
-                self._replay(ev, True)
-            kept += 1
-        g = self.game
-        self._expect(g)
+        kept = self.played.resume(events)
+        g = self.played.game
         self.mode = PLAY if g.is_over() or g.phase == pacal.P_DEAL else UNDO
         self.version += 1
         return kept
 
-    def _last_cards_kept(self):
-        # Replaying: a new round's deal while last cards are still awaited.
-        # Those were read and fitted nowhere, so they left no line (a card
-        # that cannot be built has none): reveal, for each, a card that fits
-        # nowhere on that pyramid (its value is unknown; only that it ended
-        # the round counts).
-        g = self.game
-        if g.phase != pacal.P_LAST:
-            return
-        for p in (0, 1):
-            if not g.awaiting[p]:
-                continue
-            for c in range(1, pacal.CARDS + 1):
-                reveal = (pacal.REVEAL, p, c, 0)
-                if not g.field_mask(p, c) and g.fault(reveal) is None:
-                    self._apply(reveal, journaled=False)
-                    break
-
     def _play(self):
-        g = self.game
+        g = self.played.game
         if g.is_over() or g.phase == pacal.P_DEAL:
             self._between_rounds()
             return
         lv = self.levels.stable
+        expected = self.played.expected
         slots = self.readers.value
         ph = g.phase
         # Builds: a field one card higher on the pyramid of a player who
-        # has a card to build.
+        # has a card to build. (The field mask answers without allocating:
+        # a card left where it may not go is asked about every tick.)
         errors = 0
         hints = 0
         for p in (0, 1):
+            card = g.pending[p]
             for f in range(FIELDS):
                 i = p * FIELDS + f
-                d = lv[i] - self.expected[i]
-                if d == 1 and g.pending[p] and not self._slot_holds(g.pending[p]):
-                    move = (pacal.PLACE, p, g.pending[p], f + 1)
-                    if g.fault(move) is None:
-                        self._apply(move)
+                d = lv[i] - expected[i]
+                if d == 1 and card and not self._slot_holds(card):
+                    if g.field_mask(p, card) >> f & 1:
+                        self._accept((pacal.PLACE, p, card, f + 1))
                         return
                     errors |= 1 << i
                 elif d > 0:
@@ -361,15 +289,15 @@ class PacalBoard:
         serr = 0
         if ph == pacal.P_OFFER:
             serr = self._offer(slots)
-            if serr < 0:
+            if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_TAKE:
             serr = self._take(slots)
-            if serr < 0:
+            if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_BUILD or ph == pacal.P_LAST:
             serr = self._read_cards(slots)
-            if serr < 0:
+            if serr == _ACCEPTED:
                 return
         t0 = self._targets(0) if not self._slot_holds(g.pending[0]) else 0
         t1 = self._targets(1) if not self._slot_holds(g.pending[1]) else 0
@@ -383,10 +311,10 @@ class PacalBoard:
         return slots[0] == card or slots[1] == card
 
     def _seen(self, card):
-        return card < 1 or self.game.loc[card] != pacal.L_UNDEALT
+        return card < 1 or self.played.game.loc[card] != pacal.L_UNDEALT
 
     def _offer(self, slots):
-        g = self.game
+        g = self.played.game
         a, b = slots[0], slots[1]
         serr = 0
         for i in (0, 1):
@@ -396,13 +324,13 @@ class PacalBoard:
         if serr == 0 and a > 0 and b > 0:
             move = (pacal.OFFER, g.turn, a, b)
             if g.fault(move) is None:
-                self._apply(move)
-                return -1
-            serr = 3
+                self._accept(move)
+                return _ACCEPTED
+            serr = _BOTH_SLOTS
         return serr
 
     def _take(self, slots):
-        g = self.game
+        g = self.played.game
         a, b = g.offer
         on0 = slots[0] == a
         on1 = slots[1] == b
@@ -412,16 +340,16 @@ class PacalBoard:
         if serr:
             return serr
         if on0 != on1:  # exactly one slot emptied: that card was taken
-            self._apply((pacal.TAKE, 1 - g.turn, b if on0 else a, 0))
-            return -1
+            self._accept((pacal.TAKE, 1 - g.turn, b if on0 else a, 0))
+            return _ACCEPTED
         if not on0 and not on1:
-            return 3  # both lifted at once: put the taken one back... or both
+            return _BOTH_SLOTS  # both lifted at once: put the taken one back... or both
         return 0
 
     def _read_cards(self, slots):
         # The last card of a duel round, or a solo card, is read on the
         # player's slot before it is built.
-        g = self.game
+        g = self.played.game
         serr = 0
         for p in (0, 1):
             if g.awaiting[p]:
@@ -430,8 +358,8 @@ class PacalBoard:
                     if self._seen(v):
                         serr |= 1 << p
                     else:
-                        self._apply((pacal.REVEAL, p, v, 0), journaled=False)
-                        return -1
+                        self._accept((pacal.REVEAL, p, v, 0), journaled=False)
+                        return _ACCEPTED
                 elif v == cards.MISREAD:
                     serr |= 1 << p
             elif g.phase == pacal.P_LAST and not g.pending[p]:
@@ -443,17 +371,18 @@ class PacalBoard:
     def _between_rounds(self):
         # The round (or the match) is over: show it until the fields are
         # cleared; then the next round starts.
-        g = self.game
-        if g.is_over():
+        if self.played.game.is_over():
             self._show(0, 0, 0, 0, 0, 0)
             return
         lv = self.levels.stable
         slots = self.readers.value
         # a card still on a reader (a kept last card, say) shows red until lifted
-        self._show(0, 0, 0, 0, (slots[0] != 0) | (slots[1] != 0) << 1, 0)
+        self._show(0, 0, 0, 0, _cards_on(slots), 0)
         for i in range(2 * FIELDS):
             if lv[i]:
                 return
         if slots[0] or slots[1]:
             return
-        self._new_round()
+        self.played.new_round()
+        self.mode = CLEAR
+        self.version += 1

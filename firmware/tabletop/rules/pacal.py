@@ -8,6 +8,9 @@
     game.field_mask(player, card)             # bit f-1 set: card may go on field f
     game.outcome()                            # None while the match goes on
 
+A Pacal is a tabletop.rules.pacal_state.PacalState: what a state holds and
+answers (pyramids, phase, whose move, hands) is there, the moves are here.
+
 Events are tuples ``(kind, player, a, b)`` of ints; their record form is given
 by ``tabletop.records.notation`` (see shared/spec/records.md):
 
@@ -26,15 +29,35 @@ strictly from field 1 to field 10, and a field takes at most two cards (the
 second covers the first). docs/RULES.md has the rules and every decision.
 """
 
-from tabletop.rules.common import Game
-
-# CARDS, DEAL, FIELDS and the deals are also this module's API.
+# CARDS, DEAL, FIELDS, HAND_SIZE and the deals are also this module's API,
+# and so are the state's constants (phases P_*, places L_*, variants).
 from tabletop.rules.pacal_cards import CARDS as CARDS
 from tabletop.rules.pacal_cards import DEAL as DEAL
 from tabletop.rules.pacal_cards import FIELDS as FIELDS
-from tabletop.rules.pacal_cards import HAND_SIZE, bad_cards, field_fault, field_mask
+from tabletop.rules.pacal_cards import HAND_SIZE as HAND_SIZE
+from tabletop.rules.pacal_cards import bad_cards, field_fault
 from tabletop.rules.pacal_cards import deal_duel as deal_duel
 from tabletop.rules.pacal_cards import deal_solo as deal_solo
+from tabletop.rules.pacal_state import DUEL as DUEL
+from tabletop.rules.pacal_state import L_ASIDE as L_ASIDE
+from tabletop.rules.pacal_state import L_HAND as L_HAND
+from tabletop.rules.pacal_state import L_KEPT as L_KEPT
+from tabletop.rules.pacal_state import L_OFFERED as L_OFFERED
+from tabletop.rules.pacal_state import L_PILE as L_PILE
+from tabletop.rules.pacal_state import L_PYRAMID as L_PYRAMID
+from tabletop.rules.pacal_state import L_TO_BUILD as L_TO_BUILD
+from tabletop.rules.pacal_state import L_UNDEALT as L_UNDEALT
+from tabletop.rules.pacal_state import LARGER_SPREAD as LARGER_SPREAD
+from tabletop.rules.pacal_state import P_BUILD as P_BUILD
+from tabletop.rules.pacal_state import P_DEAL as P_DEAL
+from tabletop.rules.pacal_state import P_LAST as P_LAST
+from tabletop.rules.pacal_state import P_OFFER as P_OFFER
+from tabletop.rules.pacal_state import P_OVER as P_OVER
+from tabletop.rules.pacal_state import P_TAKE as P_TAKE
+from tabletop.rules.pacal_state import SMALLER_SPREAD as SMALLER_SPREAD
+from tabletop.rules.pacal_state import SOLO as SOLO
+from tabletop.rules.pacal_state import VARIANTS as VARIANTS
+from tabletop.rules.pacal_state import PacalState
 from tabletop.rules.values import is_int
 
 OFFER = 1
@@ -43,170 +66,14 @@ PLACE = 3
 KEEP = 4
 REVEAL = 5  # a board learns a card it could not know (not a record event)
 
-DUEL = "duel"
-SOLO = "solo"
-VARIANTS = (DUEL, SOLO)
-
-# Simultaneous finish: the smaller spread wins (Dutch and English books);
-# the French book says the larger.
-SMALLER_SPREAD = "smaller"
-LARGER_SPREAD = "larger"
-
 TURNS = 14  # offers per round; then each player holds one last card
 ROUNDS_TO_WIN = 3
 
-# Phases: what the game waits for.
-P_DEAL = 0
-P_OFFER = 1
-P_TAKE = 2
-P_BUILD = 3  # both players build the card they received
-P_LAST = 4  # both players build or keep their last card
-P_OVER = 5
 
-# Where a card is (loc[card]); per-player places add the player index.
-L_UNDEALT = 0
-L_ASIDE = 1
-L_PILE = 2
-L_OFFERED = 3
-L_HAND = 4  # 4, 5
-L_TO_BUILD = 6  # 6, 7: received, must be built now
-L_PYRAMID = 8  # 8, 9
-L_KEPT = 10  # 10, 11
-
-
-class Pacal(Game):
-    """A Pacal match (``"duel"``) or solo game (``"solo"``).
-
-    Options: ``tiebreak`` decides a round both players finish in the same turn
-    (``"smaller"`` spread wins, as the Dutch and English books say; ``"larger"``
-    as the French book says). ``solo_cover=False`` applies the French book's
-    stricter solo sentence: a solo card may not cover another.
-    """
-
-    OVER = P_OVER
-
-    def __init__(self, variant=DUEL, tiebreak=SMALLER_SPREAD, solo_cover=True):
-        if variant not in VARIANTS:
-            raise ValueError("unknown Pacal variant %r" % (variant,))
-        if tiebreak not in (SMALLER_SPREAD, LARGER_SPREAD):
-            raise ValueError("tiebreak must be 'smaller' or 'larger'")
-        self.variant = variant
-        self.tiebreak = tiebreak
-        self.solo_cover = solo_cover
-        self.loc = bytearray(CARDS + 1)
-        self.top = bytearray(2 * FIELDS)  # visible card per field, 0 = empty
-        self.under = bytearray(2 * FIELDS)  # covered card, 0 = not covered
-        self.phase = P_DEAL
-        self.turn = 0  # duel: the player who offers (or offered) this turn
-        self.offer = (0, 0)
-        self.pending = [0, 0]  # card each player must build now, 0 = none
-        self.turns_done = 0  # completed offers this round
-        self.first = 0  # who offered first this round
-        self.results = []  # winner of each finished round: 0, 1 or None (drawn)
-        self.reasons = []  # and why, in words
-        self.wins = [0, 0]
-        self.pile = ()  # solo: the pile, top first
-        self.drawn = 0  # solo: cards taken from the pile so far
-        self.known = True  # False when the hands (or the pile) are unknown
-        self.awaiting = [False, False]  # a card to be revealed before it is built
-
-    # -- the board's question -------------------------------------------
-
-    def field_mask(self, player, card):
-        """Fields where ``player`` may build ``card`` now, as a bit mask
-        (bit f-1 for field f). Allocates nothing."""
-        return field_mask(self.top, self.under, player * FIELDS, card, self._cover())
-
-    def _cover(self):
-        return self.solo_cover or self.variant != SOLO
-
-    def fields(self, player, card):
-        """The fields (1..10) where ``player`` may build ``card`` now."""
-        mask = self.field_mask(player, card)
-        return [f + 1 for f in range(FIELDS) if mask >> f & 1]
-
-    # -- reading the state ----------------------------------------------
-
-    def pyramid(self, player):
-        """The visible card on each field 1..10 (0 = empty), as a list."""
-        base = player * FIELDS
-        return list(self.top[base : base + FIELDS])
-
-    def covered(self, player):
-        """The covered card under each field 1..10 (0 = not covered)."""
-        base = player * FIELDS
-        return list(self.under[base : base + FIELDS])
-
-    def filled(self, player):
-        """How many of the player's 10 fields hold a card."""
-        base = player * FIELDS
-        n = 0
-        for f in range(FIELDS):
-            if self.top[base + f]:
-                n += 1
-        return n
-
-    def complete(self, player):
-        return self.filled(player) == FIELDS
-
-    def spread(self, player):
-        """Highest minus lowest visible card (field 1 minus field 10)."""
-        base = player * FIELDS
-        return self.top[base] - self.top[base + FIELDS - 1]
-
-    def hand(self, player):
-        """The cards in the player's hand, ascending (duel)."""
-        want = L_HAND + player
-        return [c for c in range(1, CARDS + 1) if self.loc[c] == want]
-
-    def to_move(self):
-        """The players who may make the next event, as a tuple."""
-        ph = self.phase
-        if ph == P_OFFER:
-            return (self.turn,)
-        if ph == P_TAKE:
-            return (1 - self.turn,)
-        if ph == P_BUILD or ph == P_LAST:
-            return tuple(p for p in (0, 1) if self.pending[p] or self.awaiting[p])
-        return ()
-
-    def top_card(self):
-        """Solo: the card that must be built now (0 when none or not yet read)."""
-        if self.variant == SOLO and self.phase == P_BUILD:
-            return self.pending[0]
-        return 0
-
-    def cards_used(self):
-        """Solo: the cards built into the pyramid so far."""
-        return self.drawn
-
-    def rounds(self):
-        """Duel: the winner of each finished round (0, 1, or None if drawn)."""
-        return list(self.results)
-
-    def copy(self):
-        c = object.__new__(Pacal)  # a bare instance: __init__ is not run
-        c.variant = self.variant
-        c.tiebreak = self.tiebreak
-        c.solo_cover = self.solo_cover
-        c.loc = bytearray(self.loc)
-        c.top = bytearray(self.top)
-        c.under = bytearray(self.under)
-        c.phase = self.phase
-        c.turn = self.turn
-        c.offer = self.offer
-        c.pending = list(self.pending)
-        c.turns_done = self.turns_done
-        c.first = self.first
-        c.results = list(self.results)
-        c.reasons = list(self.reasons)
-        c.wins = list(self.wins)
-        c.pile = self.pile
-        c.drawn = self.drawn
-        c.known = self.known
-        c.awaiting = list(self.awaiting)
-        c._outcome = self._outcome
-        return c
+class Pacal(PacalState):
+    """A Pacal match (``"duel"``) or solo game (``"solo"``) with its moves:
+    ``Pacal(variant, tiebreak="smaller", solo_cover=True)`` (the options:
+    tabletop.rules.pacal_state.PacalState)."""
 
     # -- moves ------------------------------------------------------------
 

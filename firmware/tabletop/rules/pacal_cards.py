@@ -7,7 +7,9 @@
 A pyramid is ten fields in reading order: ``top[base + f]`` is the visible
 card of field f+1 (0 empty), ``under[base + f]`` the card it covers (0 none).
 Visible cards fall strictly from field 1 to field 10; a field takes at most
-two cards. Used by tabletop.rules.pacal, which holds the game around them.
+two cards. Used by tabletop.rules.pacal_state and tabletop.rules.pacal,
+which hold the game around them; CARDS, FIELDS, HAND_SIZE and DEAL are
+tabletop.rules.pacal's too.
 """
 
 from tabletop.rules.values import is_int
@@ -85,13 +87,15 @@ def deal_duel(rng):
     first; the player whose top card is higher offers first."""
     cards = list(range(1, CARDS + 1))
     rng.shuffle(cards)
-    aside = tuple(cards[30:])
+    dealt = 2 * HAND_SIZE
+    aside = tuple(cards[dealt:])
     first = 0 if aside[0] > aside[FIELDS] else 1
-    return (DEAL, first, (tuple(cards[:15]), tuple(cards[15:30])), aside)
+    return (DEAL, first, (tuple(cards[:HAND_SIZE]), tuple(cards[HAND_SIZE:dealt])), aside)
 
 
 def deal_solo(rng):
     """A shuffled solo deal: a pile of 40 (top first) and 10 set aside."""
     cards = list(range(1, CARDS + 1))
     rng.shuffle(cards)
-    return (DEAL, 0, tuple(cards[:40]), tuple(cards[40:]))
+    pile = CARDS - FIELDS
+    return (DEAL, 0, tuple(cards[:pile]), tuple(cards[pile:]))

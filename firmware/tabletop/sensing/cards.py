@@ -1,8 +1,9 @@
 """The card on an offer slot, from its seven code spots.
 
     r = CardReaders(profile)
-    r.update(digital, now_ms)
-    r.value[0]     # slot 0: 0 empty, 1..50 a card, MISREAD, or UNSETTLED
+    r.update(digital, now_ms)    # every tick: digital is the shift-register buffer
+    r.value[0]                   # slot 0: 0 empty, 1..50 a card, MISREAD, or UNSETTLED
+    decode(code), encode(card)   # a 7-bit code and the card it stands for
 
 A card's code is its value in bits 0..5 (least significant first) and a
 parity bit 6 that makes the number of set bits odd (docs/FIRMWARE.md). An
@@ -11,33 +12,42 @@ it counts, so the bouncing of the spots while a card is laid or lifted is
 never read as a card.
 """
 
+from micropython import const
+
+from tabletop.rules.pacal_cards import CARDS
+
 MISREAD = -1  # a code with even parity, or a value outside 1..50
 UNSETTLED = -2  # the spots are still changing
+
+_SPOTS = const(7)  # code spots per slot
+_VALUE = const(0x3F)  # bits 0..5: the value
+_PARITY = const(0x40)  # bit 6
+# Bit k of the shift-register chain is in byte k >> 3, under the mask
+# _FIRST >> (k & 7): SPI reads the most significant bit first.
+_FIRST = const(0x80)
+
+
+def _ones(bits):
+    n = 0
+    while bits:
+        n += bits & 1
+        bits >>= 1
+    return n
 
 
 def decode(bits):
     """The card for a 7-bit code: 0 empty, 1..50, or MISREAD."""
     if bits == 0:
         return 0
-    ones = 0
-    b = bits
-    while b:
-        ones += b & 1
-        b >>= 1
-    value = bits & 63
-    if not ones & 1 or not 1 <= value <= 50:
+    value = bits & _VALUE
+    if not _ones(bits) & 1 or not 1 <= value <= CARDS:
         return MISREAD
     return value
 
 
 def encode(value):
     """The 7-bit code of a card value 1..50."""
-    ones = 0
-    b = value
-    while b:
-        ones += b & 1
-        b >>= 1
-    return value | (0 if ones & 1 else 64)
+    return value | (0 if _ones(value) & 1 else _PARITY)
 
 
 class CardReaders:
@@ -51,11 +61,12 @@ class CardReaders:
         self.primed = False
 
     def read_code(self, digital, slot):
+        """The raw 7-bit code on ``slot`` in the shift-register buffer."""
         code = 0
         spots = self.bits[slot]
-        for j in range(7):
+        for j in range(_SPOTS):
             k = spots[j]
-            if digital[k >> 3] & (0x80 >> (k & 7)):
+            if digital[k >> 3] & (_FIRST >> (k & 7)):
                 code |= 1 << j
         return code
 

@@ -1,15 +1,23 @@
 """How many cards lie on each Pacal field: 0, 1 or 2, from analog readings.
 
     f = FieldLevels(profile)
-    f.update(analog, now_ms)
-    f.stable[i]       # debounced level of field i (0..19: player 0's 1..10, then player 1's)
-    f.changed_at      # when any stable level last changed
+    f.update(analog, now_ms)    # every tick: analog is the raw channel array
+    f.stable[i]                 # cards on field i, debounced (a bytearray)
+
+Fields are numbered as the profile lists them: 0..9 player 0's fields 1..10,
+10..19 player 1's.
 
 Each field has its own calibration: the readings with 0, 1 and 2 cards. A
 reading counts as a level once it is past the midpoint towards it by the
 field's hysteresis, so noise around a threshold does not flicker; a level
 must then hold for the debounce time before it becomes stable.
 """
+
+from micropython import const
+
+_EMPTY = const(0)  # cards on a field; also the index of that reading in its levels
+_BUILT = const(1)
+_COVERED = const(2)  # the second card covers the first
 
 
 class FieldLevels:
@@ -19,18 +27,18 @@ class FieldLevels:
         self.n = n
         # Thresholds between levels, oriented so that readings rise with cards.
         self.sign = bytearray(n)  # 1 when readings fall with cards
-        self.up1 = [0] * n  # enter level 1 from 0 at or above this
-        self.down1 = [0] * n  # drop back to 0 below this
-        self.up2 = [0] * n
-        self.down2 = [0] * n
+        self.up1 = [0] * n  # 1 card (or 2) at or above this
+        self.down1 = [0] * n  # 0 cards below this
+        self.up2 = [0] * n  # 2 cards at or above this
+        self.down2 = [0] * n  # 1 card (or 0) below this
         for i in range(n):
             lv = profile.field_levels[i]
             h = profile.field_hysteresis[i]
-            if lv[0] > lv[2]:
+            if lv[_EMPTY] > lv[_COVERED]:
                 self.sign[i] = 1
-                lv = (-lv[0], -lv[1], -lv[2])
-            mid1 = (lv[0] + lv[1]) // 2
-            mid2 = (lv[1] + lv[2]) // 2
+                lv = (-lv[_EMPTY], -lv[_BUILT], -lv[_COVERED])
+            mid1 = (lv[_EMPTY] + lv[_BUILT]) // 2
+            mid2 = (lv[_BUILT] + lv[_COVERED]) // 2
             self.up1[i] = mid1 + h
             self.down1[i] = mid1 - h
             self.up2[i] = mid2 + h
@@ -39,7 +47,6 @@ class FieldLevels:
         self.stable = bytearray(n)
         self.since = [0] * n
         self.debounce_ms = profile.debounce_ms
-        self.changed_at = 0
         self.primed = False
 
     def update(self, analog, now_ms):
@@ -49,20 +56,20 @@ class FieldLevels:
             if self.sign[i]:
                 v = -v
             level = raw[i]
-            if level == 0:
+            if level == _EMPTY:
                 if v >= self.up2[i]:
-                    level = 2
+                    level = _COVERED
                 elif v >= self.up1[i]:
-                    level = 1
-            elif level == 1:
+                    level = _BUILT
+            elif level == _BUILT:
                 if v >= self.up2[i]:
-                    level = 2
+                    level = _COVERED
                 elif v < self.down1[i]:
-                    level = 0
+                    level = _EMPTY
             elif v < self.down1[i]:
-                level = 0
+                level = _EMPTY
             elif v < self.down2[i]:
-                level = 1
+                level = _BUILT
             if level != raw[i]:
                 raw[i] = level
                 self.since[i] = now_ms
@@ -70,12 +77,4 @@ class FieldLevels:
                 not self.primed or now_ms - self.since[i] >= self.debounce_ms
             ):
                 self.stable[i] = level
-                self.changed_at = now_ms
         self.primed = True
-
-    def settled(self, now_ms):
-        """True when no field is between a raw and a stable level."""
-        for i in range(self.n):
-            if self.raw[i] != self.stable[i]:
-                return False
-        return True

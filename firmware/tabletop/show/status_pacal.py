@@ -1,9 +1,18 @@
-"""The Pacal board's status text (see tabletop.show.status)."""
+"""The Pacal board's status text (see tabletop.show.status).
+
+    lines(board)        # a PacalBoard's screen: a tuple of at most ROWS strings of COLS
+    wrap(text, rows)    # words broken into at most ``rows`` lines of COLS characters
+
+What each screen says is docs/FIRMWARE.md's table of status screens.
+"""
 
 from tabletop.board import pacal_board as pb
+from tabletop.board.pacal_played import BOTH_STUCK, NOT_STUCK
 from tabletop.rules import pacal
 from tabletop.sensing import cards
-from tabletop.show.text import COLS, select_screen
+from tabletop.show.text import COLS, ROWS, select_screen
+
+_CUT = ".."  # ends a line of text cut short
 
 
 def wrap(text, rows=2):
@@ -28,7 +37,8 @@ def wrap(text, rows=2):
         out.append(line)
     elif line and out:  # cut short
         last = out[-1]
-        out[-1] = (last if len(last) <= COLS - 2 else last[: COLS - 2]) + ".."
+        room = COLS - len(_CUT)
+        out[-1] = (last if len(last) <= room else last[:room]) + _CUT
     return out
 
 
@@ -61,6 +71,15 @@ def _slot(board, s):
     if v > 0 and board.game.loc[v] != pacal.L_UNDEALT:
         return "Slot %d: %d used" % (s + 1, v)
     return "Slot %d: lift it" % (s + 1)
+
+
+def _stuck(board):
+    # Who could not build, when a pyramid flashes for it.
+    if board.stuck == BOTH_STUCK:
+        return ["Both stuck"]
+    if board.stuck != NOT_STUCK:
+        return [_who(board.stuck) + " is stuck"]
+    return []
 
 
 def _problems(board):
@@ -117,15 +136,13 @@ def lines(board):
             said = ["Draw"] if out.winner is None else [_who(out.winner) + " wins match"]
         return tuple(head + said + wrap(_reason(out.reason)) + ["MENU: new game"])
     if mode == pb.CLEAR:
-        return tuple(head + ["Clear the board"] + _problems(board))[:8]
+        return tuple(head + ["Clear the board"] + _problems(board))[:ROWS]
     if mode == pb.PLAY and g.phase == pacal.P_DEAL and g.results:
         # the round is over: shown until the board is cleared for the next
         w = g.results[-1]
         said = ["Round drawn"] if w is None else [_who(w) + " won round"]
-        said += wrap(_reason(g.reasons[-1]))
-        if board.stuck >= 0:
-            said.append("Both stuck" if board.stuck == 2 else _who(board.stuck) + " is stuck")
-        return tuple(head + said + ["Clear the board"])[:8]
+        said += wrap(_reason(g.reasons[-1])) + _stuck(board)
+        return tuple(head + said + ["Clear the board"])[:ROWS]
     if mode == pb.BASES:
         said = ["Each: top card", "of your pile on", "your slot"]
     elif mode == pb.BASES_OFF:
@@ -133,7 +150,5 @@ def lines(board):
     elif mode == pb.UNDO:
         said = ["Undo: lift red,", "lay what is lit"]
     else:
-        said = _play(board, g, solo)
-        if board.stuck >= 0:
-            said.append("Both stuck" if board.stuck == 2 else _who(board.stuck) + " is stuck")
-    return tuple(head + said + _problems(board))[:8]
+        said = _play(board, g, solo) + _stuck(board)
+    return tuple(head + said + _problems(board))[:ROWS]
