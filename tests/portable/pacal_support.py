@@ -318,10 +318,7 @@ def place_moves(g, p):
 
 
 def to_json(event):
-    """The record object of a Pacal event (``pacal.to_json``, or
-    ``tabletop.records.notation`` where the record form lives there)."""
-    if hasattr(pacal, "to_json"):
-        return pacal.to_json(event)
+    """The record object of a Pacal event."""
     from tabletop.records import notation
 
     return notation.to_json("pacal", event)
@@ -329,8 +326,40 @@ def to_json(event):
 
 def from_json(obj, variant):
     """The Pacal event of a record object; ValueError when malformed."""
-    if hasattr(pacal, "from_json"):
-        return pacal.from_json(obj, variant)
     from tabletop.records import notation
 
     return notation.from_json("pacal", variant, obj)
+
+
+# A full round of 14 turns in which nobody completes (both leave field 10 empty).
+PLAN_A0 = [(49, 1), (45, 2), (41, 3), (37, 4), (33, 5), (29, 6), (25, 7)]
+
+
+PLAN_A0 += [(21, 8), (17, 9), (50, 1), (47, 2), (43, 3), (39, 4), (35, 5)]
+
+
+PLAN_A1 = [(44, 1), (40, 2), (36, 3), (32, 4), (28, 5), (24, 6), (20, 7)]
+
+
+PLAN_A1 += [(16, 8), (12, 9), (46, 1), (42, 2), (38, 3), (34, 4), (30, 5)]
+
+# Three-turn rounds ended by a stuck player (field 1 covered, then a card
+# higher than the cover arrives).
+P0_WINS = ([(30, 5), (20, 6), (10, None)], [(43, 1), (44, 1), (47, None)])
+
+
+P1_WINS = ([(43, 1), (44, 1), (47, None)], [(30, 5), (20, 6), (10, None)])
+
+
+DRAWN = ([(40, 1), (41, 1), (45, None)], [(43, 1), (44, 1), (47, None)])
+
+
+def plain_deal(first=0):
+    """Hands 1..15 and 16..30, aside 31..50."""
+    return (DEAL, first, (tuple(range(1, 16)), tuple(range(16, 31))), tuple(range(31, 51)))
+
+
+def dealt(first=0):
+    g = pacal.Pacal(pacal.DUEL)
+    g.apply(plain_deal(first))
+    return g

@@ -1,41 +1,24 @@
-"""Pacal duel: the deal, a turn (offer, take, two builds), a player who cannot
-build, and illegal events (docs/RULES.md "A duel round"; records.md Pacal)."""
+"""Pacal duel: the deal and a turn (offer, take, two builds) (docs/RULES.md
+"A duel round"; docs/RECORDS.md, Pacal). A player who cannot build:
+test_pacal_round_end.py; illegal events: test_pacal_refusals.py."""
 
 import unittest
 
 from pacal_support import (
-    EXAMPLE0,
-    EXAMPLE1,
-    NOWHERE,
+    PLAN_A0,
+    PLAN_A1,
     assert_refused,
+    dealt,
     offerer,
+    plain_deal,
     plan_round,
     play,
-    position,
     snapshot,
     start,
 )
 from tabletop.rules import pacal
-from tabletop.rules.common import IllegalMove
 from tabletop.rules.pacal import DEAL, KEEP, OFFER, PLACE, TAKE
 from tabletop.rules.rng import Rng
-
-# A full round of 14 turns in which nobody completes (both leave field 10 empty).
-PLAN_A0 = [(49, 1), (45, 2), (41, 3), (37, 4), (33, 5), (29, 6), (25, 7)]
-PLAN_A0 += [(21, 8), (17, 9), (50, 1), (47, 2), (43, 3), (39, 4), (35, 5)]
-PLAN_A1 = [(44, 1), (40, 2), (36, 3), (32, 4), (28, 5), (24, 6), (20, 7)]
-PLAN_A1 += [(16, 8), (12, 9), (46, 1), (42, 2), (38, 3), (34, 4), (30, 5)]
-
-
-def plain_deal(first=0):
-    """Hands 1..15 and 16..30, aside 31..50."""
-    return (DEAL, first, (tuple(range(1, 16)), tuple(range(16, 31))), tuple(range(31, 51)))
-
-
-def dealt(first=0):
-    g = pacal.Pacal(pacal.DUEL)
-    g.apply(plain_deal(first))
-    return g
 
 
 def with_card(cards, i, value):
@@ -315,178 +298,6 @@ class TurnTest(unittest.TestCase):
                 for p in g.to_move():
                     assert_refused(self, g, (KEEP, p, g.pending[p], 0))
             g.apply(e)
-
-
-class StuckTest(unittest.TestCase):
-    """A player whose received card fits nowhere loses the round at once,
-    before anyone builds; both stuck at once is a drawn round."""
-
-    def example_round(self, first, card0, card1):
-        # Turn 11 after the book's example: player 0 receives card0, player 1 card1.
-        deal, events = plan_round(first, EXAMPLE0 + [(card0, None)], EXAMPLE1 + [(card1, None)])
-        g = pacal.Pacal()
-        g.apply(deal)
-        play(g, events[:-2])
-        self.assertEqual(g.phase, pacal.P_OFFER)
-        return g, events[-2:]
-
-    def test_player_who_cannot_build_loses_at_once(self):
-        # 26 fits nowhere for player 0; 30 fits for player 1 (covering the 29).
-        for first in (0, 1):
-            with self.subTest(first=first):
-                g, (offer, take) = self.example_round(first, 26, 30)
-                self.assertEqual(g.fields(0, 26), [])
-                self.assertEqual(g.fields(1, 30), [5, 6])
-                g.apply(offer)
-                g.apply(take)
-                self.assertEqual(g.rounds(), [1])
-                self.assertEqual(g.wins, [0, 1])
-                self.assertEqual(g.phase, pacal.P_DEAL)
-                self.assertEqual(g.to_move(), ())
-                self.assertEqual(list(g.legal_moves()), [])
-                self.assertIsNone(g.outcome())  # one round is not the match
-                assert_refused(self, g, (PLACE, 1, 30, 6))  # no place lines follow
-                assert_refused(self, g, (PLACE, 0, 26, 9))
-                assert_refused(self, g, (KEEP, 0, 26, 0))
-                for p in (0, 1):
-                    assert_refused(self, g, (OFFER, p, g.hand(p)[0], g.hand(p)[1]))
-                g.apply(plain_deal())  # the next event is a deal
-                self.assertEqual(g.pyramid(0), [0] * 10)
-                self.assertEqual(g.pyramid(1), [0] * 10)
-
-    def test_stuck_is_decided_before_anyone_builds(self):
-        # Player 1's 11 would complete their pyramid on field 10, but player 0
-        # is stuck first: player 1 wins by that, and builds nothing.
-        g, (offer, take) = self.example_round(0, 26, 11)
-        self.assertEqual(g.fields(1, 11), [9, 10])
-        g.apply(offer)
-        g.apply(take)
-        self.assertEqual(g.rounds(), [1])
-        self.assertEqual(g.pyramid(1)[9], 0)
-        assert_refused(self, g, (PLACE, 1, 11, 10))
-
-    def test_the_other_player_stuck(self):
-        # Player 1 shows 44 on a covered field 1: a 47 fits nowhere for them.
-        g, (offer, take) = self.example_round(1, 17, 47)
-        self.assertEqual(g.fields(1, 47), [])
-        g.apply(offer)
-        g.apply(take)
-        self.assertEqual(g.rounds(), [0])
-        self.assertEqual(g.wins, [1, 0])
-
-    def test_both_stuck_is_a_drawn_round(self):
-        for first in (0, 1):
-            with self.subTest(first=first):
-                g, (offer, take) = self.example_round(first, 26, 47)
-                g.apply(offer)
-                g.apply(take)
-                self.assertEqual(g.rounds(), [None])
-                self.assertEqual(g.wins, [0, 0])
-                self.assertEqual(g.phase, pacal.P_DEAL)
-                self.assertIsNone(g.outcome())
-
-    def test_a_fitting_card_is_not_stuck(self):
-        g, (offer, take) = self.example_round(0, 17, 30)
-        g.apply(offer)
-        g.apply(take)
-        self.assertEqual(g.rounds(), [])
-        self.assertEqual(g.phase, pacal.P_BUILD)
-        self.assertEqual(g.to_move(), (0, 1))
-
-
-class UnchangedTest(unittest.TestCase):
-    """Illegal events raise IllegalMove with a reason and change nothing."""
-
-    def positions(self):
-        out = [("no deal", pacal.Pacal())]
-        g = dealt()
-        out.append(("offer", g.copy()))
-        g.apply((OFFER, 0, 4, 9))
-        out.append(("take", g.copy()))
-        g.apply((TAKE, 1, 9, 0))
-        out.append(("build", g.copy()))
-        g.apply((PLACE, 1, 9, 5))
-        out.append(("half built", g.copy()))
-        deal, events = plan_round(0, PLAN_A0, PLAN_A1, last=((31, None), (22, None)))
-        g = pacal.Pacal()
-        g.apply(deal)
-        play(g, events[:-2])
-        out.append(("last cards", g.copy()))
-        g.apply(events[-2])
-        out.append(("one last card", g.copy()))
-        g.apply(events[-1])
-        out.append(("between rounds", g.copy()))
-        # Player 0's last card 48 fits nowhere: kept without a line.
-        deal, events = plan_round(0, PLAN_A0, PLAN_A1, last=((48, NOWHERE), (22, None)))
-        g = pacal.Pacal()
-        g.apply(deal)
-        play(g, events[:-1])
-        out.append(("last card fits nowhere", g.copy()))
-        over = pacal.Pacal()
-        for _ in range(3):
-            start(0, [(30, 5), (20, 6), (10, None)], [(43, 1), (44, 1), (47, None)], game=over)
-        out.append(("match over", over))
-        return out
-
-    def test_junk_events_refused_everywhere(self):
-        junk = [
-            None,
-            "offer",
-            [OFFER, 0, 4, 9],
-            (OFFER, 0, 4),
-            (OFFER, 0, 4, 9, 0),
-            (),
-            (OFFER, True, 4, 9),
-            (OFFER, 0, True, 9),
-            (True, 0, 4, 9),  # True == OFFER, but a bool is no event kind
-            (PLACE, 0, 9.0, 5),
-            (OFFER, "0", 4, 9),
-            (OFFER, None, 4, 9),
-            (7, 0, 4, 9),
-            (-1, 0, 4, 9),
-            (PLACE, 0, 22, None),
-            (KEEP, 2, 48, 0),
-            (TAKE, 0, 1, 0),
-            (PLACE, 1, 50, 1),
-            (KEEP, 0, 4, 0),
-            (DEAL, 0, None, 7),  # a board deal's seen cards are a tuple
-            (DEAL, 2, None, ()),
-            (DEAL, 0, (), ()),
-        ]
-        for name, g in self.positions():
-            for move in junk:
-                with self.subTest(position=name, move=move):
-                    assert_refused(self, g, move)
-
-    def test_bool_deal_kind_refused(self):
-        # False == DEAL == 0, but a bool is not an event kind (tuples of ints).
-        _, first, hands, aside = plain_deal()
-        assert_refused(self, pacal.Pacal(), (False, first, hands, aside))
-
-    def test_refusal_leaves_the_game_playable(self):
-        g = dealt()
-        with self.assertRaises(IllegalMove):
-            g.apply((OFFER, 0, 4, 4))
-        g.apply((OFFER, 0, 4, 9))
-        with self.assertRaises(IllegalMove):
-            g.apply((TAKE, 1, 5, 0))
-        g.apply((TAKE, 1, 4, 0))
-        self.assertEqual(g.pending, [9, 4])
-
-    def test_illegal_move_is_a_value_error(self):
-        self.assertTrue(issubclass(IllegalMove, ValueError))
-        g = dealt()
-        try:
-            g.apply((OFFER, 1, 16, 17))
-        except IllegalMove as e:
-            self.assertTrue(len(str(e)) > 0)
-        else:
-            self.fail("offer out of turn accepted")
-
-    def test_position_helper_reaches_its_position(self):
-        g = position([(40, 1), (30, 2)])
-        self.assertEqual(g.pyramid(0)[:2], [40, 30])
-        self.assertEqual(g.phase, pacal.P_OFFER)
 
 
 if __name__ == "__main__":
