@@ -2,7 +2,7 @@
 test_differential_pyraos.py and test_differential_pacal.py share.
 
 The reference in tests/reference/ was written from docs/RULES.md and
-shared/spec/records.md only. Random games are played on both at once; at every
+docs/RECORDS.md only. Random games are played on both at once; at every
 step the two lists of legal moves must be equal (as sorted JSON strings), then
 the same randomly chosen move is applied to both, and at the end the outcomes
 must agree. Biased policies steer the games into the rare situations (squares,

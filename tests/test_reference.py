@@ -1,5 +1,5 @@
 """The reference rules of tests/reference/ themselves: a few fixed facts from
-RULES.md and records.md, so that the reference is not merely agreeing with
+RULES.md and docs/RECORDS.md, so that the reference is not merely agreeing with
 the real implementation in the differential tests.
 """
 
@@ -11,7 +11,7 @@ from tests.reference import pacal_ref, pyraos_ref
 
 
 def test_reference_sanity() -> None:
-    """A few fixed facts from RULES.md and records.md, so that the reference is not
+    """A few fixed facts from RULES.md and docs/RECORDS.md, so that the reference is not
     merely agreeing with the real implementation."""
     assert len(pyraos_ref.ALL_POSITIONS) == 30
     assert sorted(pyraos_ref.resting_on(pyraos_ref.parse_pos("2a1"))) == sorted(

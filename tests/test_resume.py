@@ -174,7 +174,7 @@ def test_a_damaged_line_is_reported_and_play_resumes_before_it(flash: Any) -> No
 
 
 def test_a_pacal_round_ended_by_a_last_card_that_fit_nowhere_replays() -> None:
-    # Such a card leaves no line (records.md), so on replay the next deal
+    # Such a card leaves no line (docs/RECORDS.md), so on replay the next deal
     # finds the last cards still awaited; the board must take them as kept.
     # (Found by the soak: the board resumed after move 80 of 114.)
     from tabletop.keep.journal import Journal

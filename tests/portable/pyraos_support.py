@@ -2,9 +2,9 @@
 docs/RULES.md (Pyraos, with its decisions table).
 
 Sources: shared/seeds/pyraos-rules-nl.txt (the rule book), docs/RULES.md and
-shared/spec/records.md (position names, move records). Here: a reference
+docs/RECORDS.md (position names, move records). Here: a reference
 model of the pyramid and the rules, built from the position names of
-records.md alone (``ref_*``), so that the tests do not check the code against
+docs/RECORDS.md alone (``ref_*``), so that the tests do not check the code against
 itself; the positions several tests start from; and PyraosCase, the tests'
 base class. Positions are reached through real moves wherever that is
 reasonable; scripts are written as record-like tokens:
@@ -31,7 +31,7 @@ MICROPYTHON = sys.implementation.name == "micropython"
 
 # ---------------------------------------------------------------------------
 # A reference model of the pyramid and the rules, built from the position
-# names of records.md alone, so that the tests do not check the code against
+# names of docs/RECORDS.md alone, so that the tests do not check the code against
 # itself.
 
 SIDE = {1: 4, 2: 3, 3: 2, 4: 1}

@@ -1,4 +1,4 @@
-"""Pacal record form (shared/spec/records.md, Pacal): to_json / from_json for
+"""Pacal record form (docs/RECORDS.md, Pacal): to_json / from_json for
 every event kind, and malformed objects rejected with ValueError. The record
 form lives in ``tabletop.records.notation``; pacal_support.to_json / from_json call it."""
 
@@ -18,7 +18,7 @@ SOLO_PILE = list(range(50, 10, -1))
 SOLO_ASIDE = list(range(10, 0, -1))
 SOLO_DEAL = (DEAL, 0, tuple(SOLO_PILE), tuple(SOLO_ASIDE))
 
-# (variant, event, record object) exactly as records.md writes them.
+# (variant, event, record object) exactly as docs/RECORDS.md writes them.
 EXAMPLES = [
     (pacal.DUEL, DUEL_DEAL, {"deal": {"hands": [H0, H1], "aside": ASIDE, "first": 1}}),
     (pacal.SOLO, SOLO_DEAL, {"deal": {"pile": SOLO_PILE, "aside": SOLO_ASIDE}}),

@@ -1,6 +1,6 @@
 """Pyraos position names and how the pyramid rests on itself.
 
-Source: shared/spec/records.md (Pyraos, "Positions") and docs/RULES.md
+Source: docs/RECORDS.md (Pyraos) and docs/RULES.md
 (Pyraos, "Material"). Runs under CPython pytest and MicroPython's unittest.
 """
 
@@ -69,7 +69,7 @@ class NamesTest(unittest.TestCase):
             self.assertEqual(index(name(i)), i)
 
     def test_level_one_long_form_accepted(self):
-        """Readers also accept 1a1 for a1 (records.md)."""
+        """Readers also accept 1a1 for a1 (docs/RECORDS.md)."""
         for text in ALL_NAMES[:16]:
             with self.subTest(name=text):
                 self.assertEqual(index("1" + text), index(text))

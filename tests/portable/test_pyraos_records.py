@@ -1,4 +1,4 @@
-"""Pyraos moves as records (shared/spec/records.md): the JSON forms, round
+"""Pyraos moves as records (docs/RECORDS.md): the JSON forms, round
 trips, malformed objects refused, a written game replays. Scripts and
 positions: pyraos_support.
 """
@@ -21,7 +21,7 @@ from tabletop.rules.pyraos_geometry import position_name as name
 
 class RecordTest(PyraosCase):
     def test_to_json_forms(self):
-        """records.md: place "b2", raise ["a1", "2b2"], remove ["c3"] or ["c3", "2a1"]."""
+        """docs/RECORDS.md: place "b2", raise ["a1", "2b2"], remove ["c3"] or ["c3", "2a1"]."""
         self.assertEqual(to_json((PLACE, 0, index("b2"), -1)), {"p": 0, "place": "b2"})
         self.assertEqual(
             to_json((RAISE, 0, index("a1"), index("2b2"))), {"p": 0, "raise": ["a1", "2b2"]}

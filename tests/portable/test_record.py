@@ -1,4 +1,4 @@
-"""Game records (shared/spec/records.md): what a reader accepts, what it
+"""Game records (docs/RECORDS.md): what a reader accepts, what it
 rejects and with which line, and that writing then reading gives the game back."""
 
 import json

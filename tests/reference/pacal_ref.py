@@ -1,6 +1,6 @@
 """Reference implementation of Pacal (duel and solo), written from docs/RULES.md.
 
-Events are the record JSON objects of shared/spec/records.md: deals
+Events are the record JSON objects of docs/RECORDS.md: deals
 ``{"deal": {...}}`` and moves ``{"p": i, "offer": [a, b]}``, ``{"p": i, "take": a}``,
 ``{"p": i, "place": [card, field]}``, ``{"p": i, "keep": card}``.
 """

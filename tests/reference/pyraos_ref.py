@@ -5,7 +5,7 @@ columns x and rows y run over ``0 .. 4 - L``. Position ``(L, x, y)`` for L > 1
 rests on the four positions ``(L - 1, x + dx, y + dy)`` with dx, dy in {0, 1}.
 Support and looseness are computed from that geometry directly.
 
-Moves are the record JSON objects of shared/spec/records.md:
+Moves are the record JSON objects of docs/RECORDS.md:
 ``{"p": 0, "place": "b2"}``, ``{"p": 0, "raise": ["a1", "2b2"]}``,
 ``{"p": 0, "remove": ["c3"]}`` or ``{"p": 0, "remove": ["c3", "2a1"]}``.
 """

@@ -1,4 +1,4 @@
-"""Game records: JSON Lines files as in shared/spec/records.md.
+"""Game records: JSON Lines files as in docs/RECORDS.md.
 
     rec = Record.new("pyraos", "standard")      # or Record.read(text)
     rec.add((pyraos.PLACE, 0, 5, -1))           # IllegalMove if the rules say no

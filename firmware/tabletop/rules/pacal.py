@@ -12,7 +12,7 @@ A Pacal is a tabletop.rules.pacal_state.PacalState: what a state holds and
 answers (pyramids, phase, whose move, hands) is there, the moves are here.
 
 Events are tuples ``(kind, player, a, b)`` of ints; their record form is given
-by ``tabletop.records.notation`` (see shared/spec/records.md):
+by ``tabletop.records.notation`` (see docs/RECORDS.md):
 
     (DEAL, first, (hand0, hand1), aside)   duel deal (hands of 15, aside of 20)
     (DEAL, 0, pile, aside)                  solo deal (pile of 40 top first, aside 10)

@@ -4,7 +4,7 @@ from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
 from tabletop.show.text import select_screen
 
-NAMES = ("Light", "Dark")  # player 0 plays the light marbles (records.md)
+NAMES = ("Light", "Dark")  # player 0 plays the light marbles (docs/RECORDS.md)
 
 
 def lines(board):
