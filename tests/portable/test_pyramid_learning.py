@@ -5,6 +5,7 @@ hand holding a marble above the board). docs/FIRMWARE.md, "What the sensing
 learns of a board"."""
 
 import unittest
+from array import array
 
 from board_support import POSITIONS, marble_xyz
 from pyramid_support import JUNK, PROFILE, SensorCase, mask
@@ -272,6 +273,33 @@ class LearningTest(SensorCase):
         self.assertTrue(
             self.sensor.fit_occupancy(e) <= self.sensor.quiet, self.sensor.finder.resid[b3]
         )
+
+    def test_what_it_learnt_comes_back_whole_after_a_power_cut(self):
+        # state_parts as GameStore.save_state keeps them (32-bit words), then
+        # a new sensor's restore_state: the same baselines, the same learnt
+        # error of every marble, the same empty board (and, unlike a
+        # calibration, nothing guessed).
+        self.ticks(0, 4)
+        self.sensor.learnt.calibrate(0)
+        self.sensor.keep_empty()
+        e = self.settle_on("a1 b1 a2")
+        self.board.occ = e | mask("b2")
+        obs = self.ticks(e)
+        e = obs.occupancy(e)
+        self.sensor.rebase(e, (obs.lifted, obs.lifted2, obs.added), self.t)
+        self.ticks(e, 240)  # its settling second
+        words = []
+        for part in self.sensor.state_parts():
+            words += list(part)
+        self.assertEqual(len(words), pyramid.PyramidSensor.STATE_WORDS)
+        again = pyramid.PyramidSensor(PROFILE)
+        again.restore_state(array("i", words))
+        old, new = self.sensor.learnt, again.learnt
+        self.assertEqual(list(new.base), list(old.base))
+        self.assertEqual(list(new.err), list(old.err))
+        self.assertEqual(list(new.empty), list(old.empty))
+        self.assertEqual((new.known, new.tainted, new.unsure), (old.known, old.tainted, False))
+        self.assertEqual(new.known, mask("b2"))  # the marble it saw set down
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Pyraos (the game Gigamic sells as Pylos): variants standard, kids and lines.
 
     from tabletop.rules import pyraos
+    from tabletop.rules.pyraos_geometry import position_index as index
     game = pyraos.Pyraos("standard")
     game.placement_mask()          # where a reserve marble may go now
     game.raise_sources()           # own marbles that may be raised

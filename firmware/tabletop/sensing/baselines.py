@@ -105,19 +105,14 @@ class Baselines:
         self.known = words[0]
         self.tainted = words[1]
         at = 2
-        base = self.base
-        for s in range(SENSORS):
-            base[s] = words[at + s]
+        self.base[:] = words[at : at + SENSORS]  # (power on: the slice may allocate)
         at += SENSORS
         err = self.err
         for i in range(SENSORS * POSITIONS):
-            err[i] = clip16(words[at + i])
+            err[i] = clip16(words[at + i])  # (32-bit words into 16 bits: one by one)
         at += SENSORS * POSITIONS
         if words[at]:
-            empty = array("i", bytes(4 * SENSORS))
-            for s in range(SENSORS):
-                empty[s] = words[at + 1 + s]
-            self.empty = empty
+            self.empty = words[at + 1 : at + 1 + SENSORS]
         self.unsure = False
         self.fresh_until = 0
 
