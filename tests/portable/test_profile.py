@@ -127,5 +127,18 @@ class RefusalTest(unittest.TestCase):
         self.assertTrue(refused([1, 2]) is not None)
         self.assertTrue(refused({}).startswith("format: missing"))
 
+    def test_a_profile_offers_exactly_the_variants_the_rules_have(self):
+        # The checks keep their own list (importing the Pacal rules would
+        # load them on a Pyraos board at power on): it must not drift.
+        from tabletop.profile import schema
+        from tabletop.rules import pacal, pyraos
+
+        self.assertEqual(schema.GAMES, {"pacal": pacal.VARIANTS, "pyraos": pyraos.VARIANTS})
+        for game, variants in schema.GAMES.items():
+            raw = profile_json(game)
+            for variant in variants:
+                raw["games"] = [[game, variant]]
+                self.assertEqual(load(raw).games, ((game, variant),))
+
 
 _DELETE = object()
