@@ -36,12 +36,13 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim bench sweep soak clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim bench bench-pico sweep soak clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
+	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
 	@echo "make sweep      Pyraos noise sweep: 10,000 moves at reference noise, then noisier (long)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
 	@echo "make lint       ruff check + ruff format --check"
@@ -115,6 +116,12 @@ sim: $(PY_STAMP)
 
 bench: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench $(ARGS)
+
+# The real rp2 MicroPython firmware in rp2040js (tests/pico): three games
+# replayed through the real hal, compared with CPython, timed in emulated
+# cycles; exit 1 on a difference or a missed target. About 10 min.
+bench-pico: $(PY_STAMP) $(NPM_STAMP)
+	$(PY) -m tests.bench.pico $(ARGS)
 
 # The soak: each game's board plays for 24 h of virtual time (noise, mistakes,
 # power cuts, reboots), both at once. Hours on this machine; SOAK_HOURS=2 is quicker.

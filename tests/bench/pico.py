@@ -1,0 +1,211 @@
+"""``make bench-pico``: the firmware on an emulated Pico (tests/pico), timed in
+emulated cycles of a 125 MHz RP2040, with its heap on the real rp2 port.
+
+    .venv/bin/python -m tests.bench.pico [--games pyraos,pacal-duel,pacal-solo]
+
+Per game a seeded game is played on the virtual board (CPython), its sensor
+stream replayed on the Pico through the real hal and, the same readings, on
+CPython: every LED frame, status text and journal line must be the same
+(exit 1 if not). Then, in emulated time (identical on every run and every
+machine; flash wait states and XIP cache misses are NOT modelled, so code
+from flash runs somewhat faster than on a board):
+
+- idle tick p50/p95: ticks that neither accept a move nor send an LED frame;
+- move tick p50/max: ticks that accept a move; move answered p50/max: from
+  the start of such a tick to the first bit of its LED frame on the wire;
+- a full sensor scan, an LED frame, a journal write (tests/pico/stages_chip.py);
+- heap: ``gc.mem_free()`` before and after set-up, and the peak live heap
+  over the game (a full collection every HEAP_EVERY ticks), beyond what was
+  in use before the firmware was imported.
+
+Targets (exit 1 on a miss): move answered <= 10 ms, idle tick p95 <= 2 ms
+(a 5 ms tick then leaves room), peak live heap <= 64 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sim.board_play import BoardRun, reference_profile
+from sim.selfplay import play_game
+from tests.pico.harness import (
+    HERE,
+    RUN,
+    PicoError,
+    Replay,
+    firmware_image,
+    replay_on_cpython,
+    replay_on_pico,
+    to_adc,
+)
+
+HEAP_EVERY = 200
+STAGE_REPEATS = 20
+# (name, game, variant, seed, events, hand mistakes): what each game plays
+GAMES = {
+    "pyraos": ("pyraos", "standard", 21, 10, 0.3),
+    "pacal-duel": ("pacal", "duel", 22, 12, 0.3),
+    "pacal-solo": ("pacal", "solo", 23, 6, 0.0),
+}
+TARGETS = (  # (figure, comparison, limit, unit)
+    ("move answered max", "<=", 10.0, "ms"),
+    ("idle tick p95", "<=", 2.0, "ms"),
+    ("peak live heap", "<=", 64 * 1024, "bytes"),
+)
+
+
+def pct(values: list[float], p: int) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, len(values) * p // 100)] if values else float("nan")
+
+
+def record(game: str, variant: str, seed: int, events: int, mistakes: float) -> BoardRun:
+    moves = play_game(game, variant, seed).events[:events]
+    run = BoardRun(
+        reference_profile(game), game, variant, seed=seed, mistakes=mistakes, record_sensors=True
+    )
+    result = run.play(moves)
+    if not result.ok:
+        raise PicoError(f"{game} {variant} seed {seed} on the virtual board: {result.where}")
+    return run
+
+
+def differences(chip: Replay, cpython: Replay) -> list[str]:
+    out = []
+    if chip.frames != cpython.frames:
+        n = next(
+            (
+                i
+                for i, (a, b) in enumerate(zip(chip.frames, cpython.frames, strict=False))
+                if a != b
+            ),
+            min(len(chip.frames), len(cpython.frames)),
+        )
+        out.append(f"LED frames part at frame {n} ({len(chip.frames)} vs {len(cpython.frames)})")
+    if chip.statuses != cpython.statuses:
+        out.append("status texts differ")
+    if [json.loads(x) for x in chip.journal] != [json.loads(x) for x in cpython.journal]:
+        out.append("journals differ")
+    return out
+
+
+def stages(image: Path, game: str) -> dict[str, list[int]]:
+    script = (HERE / "stages_chip.py").read_text()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "stages.py"
+        path.write_text(f"{script}\nstages('/profiles/{game}.json', {STAGE_REPEATS})\n")
+        out = subprocess.run(
+            ["node", str(RUN), "exec", str(image), str(path)], capture_output=True, text=True
+        )
+    result = json.loads(out.stdout.splitlines()[-1])
+    if out.returncode or result["stderr"]:
+        raise PicoError(result["stderr"] + out.stderr)
+    figures: dict[str, list[int]] = json.loads(result["stdout"].strip().splitlines()[-1])
+    return figures
+
+
+def game_figures(chip: Replay) -> dict[str, tuple[float, str]]:
+    moves = set(chip.moves)
+    ms = [(end - start) / 1e6 for start, end, _ in chip.timing]
+    idle = [ms[i] for i, (_, _, led) in enumerate(chip.timing) if led < 0 and i not in moves]
+    move = [ms[i] for i in moves]
+    answered = [
+        (chip.timing[i][2] - chip.timing[i][0]) / 1e6 for i in moves if chip.timing[i][2] >= 0
+    ]
+    heap = chip.heap
+    return {
+        "ticks replayed": (len(ms), ""),
+        "moves accepted": (len(moves), ""),
+        "idle tick p50": (round(pct(idle, 50), 3), "ms"),
+        "idle tick p95": (round(pct(idle, 95), 3), "ms"),
+        "move tick p50": (round(pct(move, 50), 3), "ms"),
+        "move tick max": (round(max(move, default=float("nan")), 3), "ms"),
+        "move answered p50": (round(pct(answered, 50), 3), "ms"),
+        "move answered max": (round(max(answered, default=float("nan")), 3), "ms"),
+        "gc.mem_free() before set-up": (heap["free_before"], "bytes"),
+        "gc.mem_free() after set-up": (heap["free_after_setup"], "bytes"),
+        "live heap after set-up": (heap["setup"], "bytes"),
+        "peak live heap": (heap["peak"], "bytes"),
+    }
+
+
+def stage_figures(found: dict[str, list[int]]) -> dict[str, tuple[float, str]]:
+    out: dict[str, tuple[float, str]] = {}
+    for key, name in (
+        ("scan_us", "sensor scan"),
+        ("frame_us", "LED frame"),
+        ("journal_us", "journal write"),
+    ):
+        values = [v / 1000 for v in found[key]]
+        out[f"{name} p50"] = (round(pct(values, 50), 3), "ms")
+        out[f"{name} max"] = (round(max(values), 3), "ms")
+    return out
+
+
+def run_game(image: Path, name: str) -> tuple[dict[str, tuple[float, str]], list[str]]:
+    game, variant, seed, events, mistakes = GAMES[name]
+    run = record(game, variant, seed, events, mistakes)
+    log = to_adc(run.hal.log)
+    host = time.time()
+    chip = replay_on_pico(image, log, game, variant, heap_every=HEAP_EVERY)
+    figures = game_figures(chip)
+    figures["host time of the replay"] = (round(time.time() - host), "s")
+    return figures, differences(chip, replay_on_cpython(log, game, variant))
+
+
+def check(figures: dict[str, tuple[float, str]]) -> list[str]:
+    missed = []
+    for name, op, limit, unit in TARGETS:
+        value = figures[name][0]
+        ok = value <= limit if op == "<=" else value >= limit
+        print(f"  {'ok  ' if ok else 'MISS'} {name}: {value} {op} {limit} {unit}")
+        if not ok:
+            missed.append(name)
+    return missed
+
+
+def figures_for(name: str) -> dict[str, tuple[float, str]]:
+    """One game's figures (``make bench`` quotes them), its replay checked."""
+    image = firmware_image()
+    figures, differ = run_game(image, name)
+    if differ:
+        raise PicoError(f"{name} on the Pico differs from CPython: {'; '.join(differ)}")
+    figures.update(stage_figures(stages(image, GAMES[name][0])))
+    return figures
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="make bench-pico")
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES)
+    )
+    args = parser.parse_args(argv)
+    image = firmware_image()
+    print("The firmware on an emulated Pico (rp2040js, MicroPython v1.24.1 rp2), emulated time")
+    print("at 125 MHz; flash wait states and XIP cache misses are not modelled.")
+    failed = 0
+    staged: dict[str, dict[str, tuple[float, str]]] = {}
+    for name in args.games.split(","):
+        game = GAMES[name][0]
+        figures, differ = run_game(image, name)
+        if game not in staged:
+            staged[game] = stage_figures(stages(image, game))
+        figures.update(staged[game])
+        print(f"\n{name}")
+        for key, (value, unit) in figures.items():
+            print(f"  {key:<50} {value} {unit}")
+        for what in differ:
+            print(f"  DIFFERS from CPython: {what}")
+        failed += len(differ) + len(check(figures))
+    if failed:
+        sys.exit(f"{failed} problem(s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""Runs on the emulated Pico (tests/pico/run.mjs sends it over the raw REPL):
+the firmware replays a game tick by tick through the real hal, while the
+board around the chip (tests/pico/board.mjs) feeds each tick's readings.
+
+    replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every)
+
+Ticks run back to back at the logged times (t0 + i * tick_ms): the hal, the
+sensing, the controller, the LED frame, the journal on flash (hal.files over
+/data, as on a board) and the status text, exactly as the device loop runs
+them, only without its sleep. Pin STROBE is high while a tick runs, so the
+board can time it and present its readings. Prints one JSON object per line:
+{"status": [...], "tick": i} for each new status text, {"move": i} for each
+tick that journaled a move, {"heap": ...} figures, then {"journal": [...]}.
+With ``heap_every``, a full collection every that many ticks samples the live
+heap (outside the timed ticks; 0: none).
+"""
+
+import gc
+import json
+
+from machine import Pin
+
+from hal.files import Files
+from hal.micropython_hal import MicroPythonHal
+from tabletop.profile import load
+from tabletop.runtime import Runtime
+
+STROBE = 2  # tests/pico/board.mjs STROBE_PIN
+
+
+def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every):
+    gc.collect()
+    free0 = gc.mem_free()
+    alloc0 = gc.mem_alloc()
+    with open(profile_path) as f:
+        profile = load(json.load(f))
+    hal = MicroPythonHal(profile)
+    strobe = Pin(STROBE, Pin.OUT, value=0)
+    said = []
+
+    def status(lines):
+        said.append(lines)
+
+    rt = Runtime(profile, hal, (game, variant), store=Files("/data"), status=status)
+    gc.collect()
+    setup = gc.mem_alloc()
+    free_setup = gc.mem_free()
+    peak = setup
+    journal = rt.journal
+    moves = len(journal)
+    for i in range(ticks):
+        strobe.value(1)
+        rt.tick(t0 + i * tick_ms)
+        strobe.value(0)
+        if said:
+            for lines in said:
+                print(json.dumps({"status": lines, "tick": i}))
+            said.clear()
+        if len(journal) != moves:
+            moves = len(journal)
+            print(json.dumps({"move": i}))
+        if heap_every and i % heap_every == heap_every - 1:
+            gc.collect()
+            peak = max(peak, gc.mem_alloc())
+    gc.collect()
+    peak = max(peak, gc.mem_alloc())
+    print(
+        json.dumps(
+            {
+                "heap": {
+                    "free_before": free0,
+                    "free_after_setup": free_setup,
+                    "setup": setup - alloc0,
+                    "peak": peak - alloc0,
+                    "end": gc.mem_alloc() - alloc0,
+                }
+            }
+        )
+    )
+    print(json.dumps({"journal": journal.lines()}))

@@ -1,0 +1,118 @@
+"""The firmware on a Pico: the real MicroPython rp2 firmware in the rp2040js
+emulator (tests/pico), the firmware's .mpy files copied onto its littlefs
+over the raw REPL, a game replayed through the real hal (SPI, ADC, GPIO and
+the neopixel driver's bit stream, fed and read by the emulated board).
+
+The short form for every change: the rp2 port's .mpy version, its
+``machine``, ``rp2`` and ``neopixel`` modules and the real hal run the
+firmware exactly as CPython does, LED frame by LED frame. The whole replay
+of three games, with the timings and heap on the chip, is ``make bench-pico``
+(tests/bench/pico.py).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from sim.board_play import BoardRun, reference_profile
+from sim.selfplay import play_game
+from tests.pico.harness import (
+    ROOT,
+    RUN,
+    Replay,
+    compile_file,
+    firmware_image,
+    read_u16,
+    replay_on_cpython,
+    replay_on_pico,
+    to_adc,
+)
+
+
+@pytest.fixture(scope="module")
+def image() -> Path:
+    return firmware_image()
+
+
+def exec_on_pico(image: Path, tmp_path: Path, code: str, adc: list[int] | None = None) -> str:
+    script = tmp_path / "script.py"
+    script.write_text(code)
+    args = ["node", str(RUN), "exec", str(image), str(script)]
+    out = subprocess.run([*args, json.dumps(adc)] if adc else args, capture_output=True, text=True)
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert out.returncode == 0 and not result["stderr"], result["stderr"] + out.stderr
+    stdout: str = result["stdout"]
+    return stdout
+
+
+def test_the_firmware_is_on_the_pico_as_a_maker_copies_it(image: Path, tmp_path: Path) -> None:
+    # What mpy-cross makes is what the rp2 port loads (its .mpy version, the
+    # second byte of every .mpy file); the packages on the chip's littlefs
+    # are .mpy only; the profiles are there; its clock is 125 MHz.
+    out = exec_on_pico(
+        image,
+        tmp_path,
+        "import sys, os, machine, tabletop, tabletop.runtime\n"
+        "print(sys.implementation._mpy & 0xff, machine.freq(), tabletop.VERSION)\n"
+        "print(sorted(set(n.rsplit('.', 1)[-1] for n in os.listdir('/tabletop/sensing'))))\n"
+        "print(sorted(os.listdir('/profiles')), tabletop.runtime.__file__)\n",
+    )
+    first, kinds, where = out.splitlines()
+    mpy, freq, version = first.split()
+    compiled = tmp_path / "x.mpy"
+    compile_file(ROOT / "firmware" / "tabletop" / "runtime.py", compiled)
+    assert int(mpy) == compiled.read_bytes()[1]
+    assert int(freq) == 125_000_000
+    assert version == tabletop.VERSION
+    assert kinds == "['mpy']"
+    assert where == "['pacal.json', 'pyraos.json'] tabletop/runtime.mpy"
+
+
+def test_the_adc_reads_as_the_cpython_replay_assumes(image: Path, tmp_path: Path) -> None:
+    # read_u16() of the 12-bit code an ADC input holds, on the chip: what
+    # tests.pico.harness.read_u16 gives the CPython replay.
+    codes = [0xABC, 1, 0xFFF]
+    out = exec_on_pico(
+        image,
+        tmp_path,
+        "from machine import ADC, Pin\nprint([ADC(Pin(26 + i)).read_u16() for i in range(3)])\n",
+        codes,
+    )
+    assert json.loads(out) == [read_u16(c) for c in codes]
+    assert read_u16(0xABC) == 0xABCA and read_u16(0xFFF) == 0xFFFF
+
+
+def short_game() -> tuple[BoardRun, str, str]:
+    game, variant, seed = "pyraos", "standard", 21
+    events = play_game(game, variant, seed).events[:1]
+    run = BoardRun(
+        reference_profile(game), game, variant, seed=seed, mistakes=0.3, record_sensors=True
+    )
+    result = run.play(events)
+    assert result.ok, result.where
+    return run, game, variant
+
+
+def same(chip: Replay, cpython: Replay) -> None:
+    assert len(chip.frames) == len(cpython.frames)
+    for i, (got, want) in enumerate(zip(chip.frames, cpython.frames, strict=True)):
+        assert got == want, f"LED frame {i} differs (tick {want[0]})"
+    assert chip.statuses == cpython.statuses
+    assert [json.loads(x) for x in chip.journal] == [json.loads(x) for x in cpython.journal]
+    assert chip.moves == cpython.moves
+
+
+def test_a_game_replayed_on_the_pico_is_the_game_on_cpython(image: Path) -> None:
+    run, game, variant = short_game()
+    log = to_adc(run.hal.log)
+    chip = replay_on_pico(image, log, game, variant)
+    cpython = replay_on_cpython(log, game, variant)
+    same(chip, cpython)
+    assert len(chip.frames) >= 5 and len(chip.moves) == 1  # (the game did something)
+    assert len(chip.timing) == len(log.ticks)
+    assert all(start < end for start, end, _ in chip.timing)
