@@ -53,6 +53,18 @@ GAMES = {
     "pacal-duel": ("pacal", "duel", 22, 12, 0.3),
     "pacal-solo": ("pacal", "solo", 23, 6, 0.0),
 }
+# What --stages times, as paths from the runtime (tests/pico/replay_chip.py).
+STAGES = {
+    "pyraos": (
+        "hal.read_analog", "hal.read_buttons", "buttons.update", "board.step",
+        "board.sensor.update", "board.sensor.observe", "board.sensor.learnt.residuals",
+        "board.sensor.finder.fit", "board.sensor.finder.search", "draw.render", "journal.flush",
+    ),
+    "pacal": (
+        "hal.read_digital", "hal.read_analog", "hal.read_buttons", "buttons.update", "board.step",
+        "board.levels.update", "board.readers.update", "draw.render", "journal.flush",
+    ),
+}  # fmt: skip
 TARGETS = (  # (figure, comparison, limit, unit)
     ("move answered max", "<=", 10.0, "ms"),
     ("idle tick p95", "<=", 2.0, "ms"),
@@ -159,6 +171,18 @@ def run_game(image: Path, name: str) -> tuple[dict[str, tuple[float, str]], list
     return figures, differences(chip, replay_on_cpython(log, game, variant))
 
 
+def print_stages(image: Path, name: str) -> None:
+    """Where one game's ticks go: each stage's microseconds per tick (timers
+    on the methods, a few microseconds a call of their own)."""
+    game, variant, seed, events, mistakes = GAMES[name]
+    log = to_adc(record(game, variant, seed, events, mistakes).hal.log)
+    chip = replay_on_pico(image, log, game, variant, stages=STAGES[game])
+    ms = [(end - start) / 1e6 for start, end, _ in chip.timing]
+    print(f"\n{name}: {len(ms)} ticks, {round(sum(ms) / len(ms) * 1000)} us a tick on average")
+    for path, (us, calls) in chip.stages.items():
+        print(f"  {path:<40} {us:>6} us a tick  ({calls} calls)")
+
+
 def check(figures: dict[str, tuple[float, str]]) -> list[str]:
     missed = []
     for name, op, limit, unit in TARGETS:
@@ -185,8 +209,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES)
     )
+    parser.add_argument(
+        "--stages", action="store_true", help="where the ticks go: each stage's time per tick"
+    )
     args = parser.parse_args(argv)
     image = firmware_image()
+    if args.stages:
+        for name in args.games.split(","):
+            print_stages(image, name)
+        return
     print("The firmware on an emulated Pico (rp2040js, MicroPython v1.24.1 rp2), emulated time")
     print("at 125 MHz; flash wait states and XIP cache misses are not modelled.")
     failed = 0

@@ -81,13 +81,17 @@ def _u16_array(values: list[int]) -> Any:
     return array("H", values)
 
 
-def compile_file(source: Path, dest: Path) -> None:
+def compile_file(source: Path, dest: Path, native: bool = False) -> None:
+    """mpy-cross ``source`` to ``dest``; ``native``: machine code for the
+    RP2040's Cortex-M0+ (-march=armv6m -X emit=native) instead of bytecode."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "mpy_cross", "-o", str(dest), str(source)]
+    if native:
+        cmd[3:3] = ["-march=armv6m", "-X", "emit=native"]
     subprocess.run(cmd, check=True, cwd=source.parent)
 
 
-def firmware_files(build: Path) -> list[tuple[str, Path]]:
+def firmware_files(build: Path, native: tuple[str, ...] = ()) -> list[tuple[str, Path]]:
     """What a maker copies onto a board, as (path on the board, local file):
     the packages as .mpy, the reference profiles, and the display driver in
     /lib (what ``mpremote mip install ssd1306`` puts there). main.py and
@@ -96,7 +100,8 @@ def firmware_files(build: Path) -> list[tuple[str, Path]]:
     for package in ("tabletop", "hal"):
         for py in sorted((FIRMWARE / package).rglob("*.py")):
             rel = py.relative_to(FIRMWARE).with_suffix(".mpy")
-            compile_file(py, build / rel)
+            module = ".".join(rel.with_suffix("").parts)
+            compile_file(py, build / rel, module.startswith(native) if native else False)
             files.append(("/" + rel.as_posix(), build / rel))
     for profile in sorted(PROFILES.glob("*.json")):
         files.append((f"/profiles/{profile.name}", profile))
@@ -116,11 +121,12 @@ def _node(*args: str | Path, timeout: float = 3600) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 
-def firmware_image() -> Path:
-    """A flash image of a Pico with the firmware copied on (built once)."""
+def firmware_image(native: tuple[str, ...] = ()) -> Path:
+    """A flash image of a Pico with the firmware copied on (built once);
+    the modules whose dotted names start with one of ``native`` as machine code."""
     with tempfile.TemporaryDirectory() as tmp:
         build = Path(tmp)
-        files = firmware_files(build)
+        files = firmware_files(build, native)
         digest = hashlib.sha256()
         for name in HARNESS:
             digest.update((HERE / name).read_bytes())
@@ -149,6 +155,7 @@ class Replay:
     moves: list[int] = field(default_factory=list)  # ticks that journaled a move
     timing: list[tuple[int, int, int]] = field(default_factory=list)  # start, end, led (ns)
     heap: dict[str, int] = field(default_factory=dict)
+    stages: dict[str, tuple[int, int]] = field(default_factory=dict)  # us per tick, calls
 
 
 def _ticks(log: SensorLog) -> tuple[int, int, list[dict[str, Any]]]:
@@ -174,9 +181,16 @@ def _ticks(log: SensorLog) -> tuple[int, int, list[dict[str, Any]]]:
 
 
 def replay_on_pico(
-    image: Path, log: SensorLog, game: str, variant: str, heap_every: int = 0
+    image: Path,
+    log: SensorLog,
+    game: str,
+    variant: str,
+    heap_every: int = 0,
+    stages: tuple[str, ...] = (),
 ) -> Replay:
-    """Replay ``log`` (ADC codes: see to_adc) on the emulated Pico."""
+    """Replay ``log`` (ADC codes: see to_adc) on the emulated Pico; with
+    ``stages`` (method paths from the runtime), time those methods too
+    (``Replay.stages``: microseconds per tick and calls)."""
     t0, step, ticks = _ticks(log)
     profile = PROFILES / f"{game}.json"
     job = {
@@ -186,6 +200,7 @@ def replay_on_pico(
         "t0": t0,
         "tick_ms": step,
         "heap_every": heap_every,
+        "stages": list(stages),
         "ticks": ticks,
     }
     with tempfile.TemporaryDirectory() as tmp:
@@ -206,6 +221,8 @@ def replay_on_pico(
             result.heap = obj["heap"]
         elif "timing" in obj:
             result.timing = [tuple(t) for t in obj["timing"]]
+        elif "stages" in obj:
+            result.stages = {k: (v[0], v[1]) for k, v in obj["stages"].items()}
     return result
 
 

@@ -2,7 +2,7 @@
 the firmware replays a game tick by tick through the real hal, while the
 board around the chip (tests/pico/board.mjs) feeds each tick's readings.
 
-    replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every)
+    replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages)
 
 Ticks run back to back at the logged times (t0 + i * tick_ms): the hal, the
 sensing, the controller, the LED frame, the journal on flash (hal.files over
@@ -12,11 +12,15 @@ board can time it and present its readings. Prints one JSON object per line:
 {"status": [...], "tick": i} for each new status text, {"move": i} for each
 tick that journaled a move, {"heap": ...} figures, then {"journal": [...]}.
 With ``heap_every``, a full collection every that many ticks samples the live
-heap (outside the timed ticks; 0: none).
+heap (outside the timed ticks; 0: none). ``stages`` names methods to time,
+as paths from the runtime ("hal.read_analog", "board.sensor.observe"): each
+is wrapped in a timer (which costs a few microseconds a call, so time the
+ticks without it) and {"stages": {path: [us per tick, calls]}} comes last.
 """
 
 import gc
 import json
+import time
 
 from machine import Pin
 
@@ -28,7 +32,35 @@ from tabletop.runtime import Runtime
 STROBE = 2  # tests/pico/board.mjs STROBE_PIN
 
 
-def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every):
+def _timed(owner, name, spent):
+    # owner.name, wrapped: its time and calls added to spent (a 2-list)
+    method = getattr(owner, name)
+    us = time.ticks_us
+    diff = time.ticks_diff
+
+    def timed(*args):
+        start = us()
+        result = method(*args)
+        spent[0] += diff(us(), start)
+        spent[1] += 1
+        return result
+
+    setattr(owner, name, timed)
+
+
+def _time_stages(rt, stages):
+    spent = {}
+    for path in stages:
+        owner = rt
+        parts = path.split(".")
+        for part in parts[:-1]:
+            owner = getattr(owner, part)
+        spent[path] = [0, 0]
+        _timed(owner, parts[-1], spent[path])
+    return spent
+
+
+def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=()):
     gc.collect()
     free0 = gc.mem_free()
     alloc0 = gc.mem_alloc()
@@ -42,6 +74,7 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every):
         said.append(lines)
 
     rt = Runtime(profile, hal, (game, variant), store=Files("/data"), status=status)
+    spent = _time_stages(rt, stages)
     gc.collect()
     setup = gc.mem_alloc()
     free_setup = gc.mem_free()
@@ -78,3 +111,7 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every):
         )
     )
     print(json.dumps({"journal": journal.lines()}))
+    if spent:
+        for path in spent:
+            spent[path][0] //= ticks
+        print(json.dumps({"stages": spent}))
