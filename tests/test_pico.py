@@ -87,6 +87,35 @@ def test_the_adc_reads_as_the_cpython_replay_assumes(image: Path, tmp_path: Path
     assert read_u16(0xABC) == 0xABCA and read_u16(0xFFF) == 0xFFFF
 
 
+def test_the_machine_code_scan_reads_what_the_machine_loop_reads(
+    image: Path, tmp_path: Path
+) -> None:
+    # On the chip MicroPythonHal.read_analog runs hal.rp2_scan's viper code;
+    # with fast_scan=False it runs the loop through machine.Pin and
+    # machine.ADC. Both read each channel from its mux's ADC input, averaged
+    # and scaled alike. (Which select pins it drives is checked by the
+    # replay below: a wrong one would read another sensor.)
+    codes = [0x123, 0xFED]
+    out = exec_on_pico(
+        image,
+        tmp_path,
+        "import json\nfrom array import array\n"
+        "from hal.micropython_hal import MicroPythonHal\n"
+        "from tabletop.profile import load\n"
+        "profile = load(json.load(open('/profiles/pyraos.json')))\n"
+        "for fast in (True, False):\n"
+        "    hal = MicroPythonHal(profile, fast_scan=fast)\n"
+        "    buf = array('H', bytes(2 * profile.analog_channels))\n"
+        "    hal.read_analog(buf)\n"
+        "    print(json.dumps([hal._scan is not None, list(buf)]))\n",
+        codes,
+    )
+    (fast, by_viper), (slow, by_machine) = (json.loads(line) for line in out.splitlines())
+    assert fast and not slow
+    want = [read_u16(codes[c // 16]) for c in range(25)]
+    assert by_viper == by_machine == want
+
+
 def short_game() -> tuple[BoardRun, str, str]:
     game, variant, seed = "pyraos", "standard", 21
     events = play_game(game, variant, seed).events[:1]

@@ -16,6 +16,8 @@ One module per job and port:
     board_hal               BoardHal, button_bits, chain_light: what both
                             ports' hals share
     micropython_hal         MicroPythonHal (also named Hal), error_light
+    rp2_scan                Rp2Scan: MicroPythonHal's analog scan in machine
+                            code (viper), on an RP2040
     circuitpython_hal       CircuitPythonHal (also named Hal), error_light, gp_name
     files                   Files: the file store
 

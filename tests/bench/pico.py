@@ -58,11 +58,13 @@ STAGES = {
     "pyraos": (
         "hal.read_analog", "hal.read_buttons", "buttons.update", "board.step",
         "board.sensor.update", "board.sensor.observe", "board.sensor.learnt.residuals",
-        "board.sensor.finder.fit", "board.sensor.finder.search", "draw.render", "journal.flush",
+        "board.sensor.finder.fit", "board.sensor.finder.search", "board.sensor.rebase",
+        "board._accept", "draw.render", "pixels.show", "journal.flush",
     ),
     "pacal": (
         "hal.read_digital", "hal.read_analog", "hal.read_buttons", "buttons.update", "board.step",
-        "board.levels.update", "board.readers.update", "draw.render", "journal.flush",
+        "board.levels.update", "board.readers.update", "draw.render", "pixels.show",
+        "journal.flush",
     ),
 }  # fmt: skip
 TARGETS = (  # (figure, comparison, limit, unit)
@@ -179,8 +181,8 @@ def print_stages(image: Path, name: str) -> None:
     chip = replay_on_pico(image, log, game, variant, stages=STAGES[game])
     ms = [(end - start) / 1e6 for start, end, _ in chip.timing]
     print(f"\n{name}: {len(ms)} ticks, {round(sum(ms) / len(ms) * 1000)} us a tick on average")
-    for path, (us, calls) in chip.stages.items():
-        print(f"  {path:<40} {us:>6} us a tick  ({calls} calls)")
+    for path, (us, calls, longest) in chip.stages.items():
+        print(f"  {path:<40} {us:>6} us a tick  {calls:>6} calls, longest {longest} us")
 
 
 def check(figures: dict[str, tuple[float, str]]) -> list[str]:

