@@ -30,6 +30,32 @@ class KernelTest(unittest.TestCase):
                     self.assertTrue(abs(k[s * 30 + p] - want) < 1.5, (s, p, want))
 
 
+class PredictionTest(unittest.TestCase):
+    def test_the_prediction_follows_every_change_of_position(self):
+        # The residuals' prediction is kept up to date move by move (a
+        # marble's field added or taken out); after any run of positions,
+        # single moves and whole jumps, it is the sum of the fields of
+        # exactly the marbles there.
+        sensor = pyramid.PyramidSensor(PROFILE)
+        learnt = sensor.learnt
+        k = sensor.finder.k
+        occ = 0
+        seed = 7
+        for step in range(60):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            if step % 10 == 9:
+                occ = seed & ((1 << 30) - 1)  # a jump: any set of positions
+            elif step % 10 == 4:
+                occ = 0  # a new game
+            else:
+                occ ^= 1 << (seed >> 8) % 30  # one marble comes or goes
+            learnt.residuals(occ)
+            for s in range(25):
+                want = sum(k[s * 30 + p] for p in range(30) if occ >> p & 1)
+                got = learnt.sums[s] // 4 - learnt.base[s] - learnt.resid[s]
+                self.assertEqual(got, want, (step, s))
+
+
 class SensorTest(SensorCase):
     def test_empty_board_is_still(self):
         self.ticks(0, 4)

@@ -60,6 +60,9 @@ class PyraosBoard:
         self._due = False  # the learnt state is due to be written (state_due)
         self.save_at = -1  # ... once the sensing has learnt the last change
         self.now = 0
+        self._idle_game = None  # the game and move _idle_mask was worked out for
+        self._idle_plies = -1
+        self._idle_mask = 0
 
     # -- the learnt state, on flash (tabletop.keep.store) -----------------------------
 
@@ -112,10 +115,18 @@ class PyraosBoard:
             self.version += 1
 
     def _idle_targets(self):
+        # What to light while nothing moves: worked out once per position
+        # (a game changes only by a move, which counts in plies), not on
+        # every quiet tick.
         g = self.game
-        if g.phase == pyraos.P_REMOVE:
-            return g.removable_mask()
-        return g.placement_mask()
+        if g is not self._idle_game or g.plies != self._idle_plies:
+            self._idle_game = g
+            self._idle_plies = g.plies
+            if g.phase == pyraos.P_REMOVE:
+                self._idle_mask = g.removable_mask()
+            else:
+                self._idle_mask = g.placement_mask()
+        return self._idle_mask
 
     # -- each tick --------------------------------------------------------------
 

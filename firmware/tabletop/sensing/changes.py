@@ -117,30 +117,33 @@ class ChangeFinder:
         resid = self.resid
         band_q = self.band
         slack = self.slack
+        changes = lifted >= 0 or lifted2 >= 0 or added >= 0  # (not: every quiet tick)
         total = 0
         for s in range(SENSORS):
             d = resid[s]
-            row = s * POSITIONS
-            wide = 0
-            if lifted >= 0:
-                v = k[row + lifted]
-                d += v
-                wide += v if v > 0 else -v
-            if lifted2 >= 0:
-                v = k[row + lifted2]
-                d += v
-                wide += v if v > 0 else -v
-            if added >= 0:
-                v = k[row + added]
-                d -= v
-                wide += v if v > 0 else -v
-            band = slack + (wide * band_q >> 8)
+            band = slack
+            if changes:
+                row = s * POSITIONS
+                wide = 0
+                if lifted >= 0:
+                    v = k[row + lifted]
+                    d += v
+                    wide += v if v > 0 else -v
+                if lifted2 >= 0:
+                    v = k[row + lifted2]
+                    d += v
+                    wide += v if v > 0 else -v
+                if added >= 0:
+                    v = k[row + added]
+                    d -= v
+                    wide += v if v > 0 else -v
+                band += wide * band_q >> 8
             if d > band:
                 d -= band
             elif d < -band:
                 d += band
             else:
-                d = 0
+                continue  # within the band: costs nothing
             if -_LIMIT < d < _LIMIT:
                 total += d * d
             else:

@@ -34,7 +34,9 @@ def smoothed_noise(noise, widths):
 class Smoothed:
     def __init__(self, profile):
         self.channels = profile.sensor_channels
-        self.ring = array("H", bytes(2 * SENSORS * WINDOW))  # raw readings (16-bit ADC)
+        # the last WINDOW raw readings (16-bit ADC), one array per tick of the
+        # window: rings[slot][s] is sensor s's reading that tick
+        self.rings = tuple(array("H", bytes(2 * SENSORS)) for _ in range(WINDOW))
         self.sums = array("i", bytes(4 * SENSORS))  # each sensor's last WINDOW readings, summed
         self.block = array("i", bytes(4 * SENSORS))  # the sums a whole window ago
         self.slot = 0
@@ -44,26 +46,25 @@ class Smoothed:
 
     def update(self, analog, now_ms):
         """Take one raw reading of every sensor into the moving average."""
-        ring = self.ring
         sums = self.sums
         channels = self.channels
         slot = self.slot
+        ring = self.rings[slot]  # the readings this one replaces
         still = self.still
         moving = False
         for s in range(SENSORS):
             v = analog[channels[s]]
-            d = v * WINDOW - sums[s]
+            total = sums[s]
+            d = v * WINDOW - total
             if d > still or d < -still:
                 # A step, not noise: the average starts afresh at the new value.
                 moving = True
-                k = s * WINDOW
-                for i in range(WINDOW):
-                    ring[k + i] = v
+                for r in self.rings:
+                    r[s] = v
                 sums[s] = v * WINDOW
                 continue
-            j = s * WINDOW + slot
-            sums[s] += v - ring[j]
-            ring[j] = v
+            sums[s] = total + v - ring[s]
+            ring[s] = v
         self.slot = (slot + 1) % WINDOW
         if slot == WINDOW - 1:
             # Slow motion (a hand lowering a marble) shows between windows.
