@@ -36,7 +36,7 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim bench bench-pico sweep soak clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim bench bench-pico sweep holds soak clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
@@ -44,6 +44,7 @@ help:
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
 	@echo "make sweep      Pyraos noise sweep: 10,000 moves at reference noise, then noisier (long)"
+	@echo "make holds      the sweep with shorter level-2/3 holds: wrong moves against latency (long)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
@@ -137,6 +138,12 @@ SWEEP_JOBS ?= 2
 sweep: $(PY_STAMP)
 	$(PY) -m sim sweep --noise 1 --moves 10000 --jobs $(SWEEP_JOBS)
 	$(PY) -m sim sweep --noise 1.5,2,2.5,3 --moves 1000 --jobs $(SWEEP_JOBS)
+
+# Why the Pyraos sensing holds a level-2 and level-3 marble before it counts:
+# the sweep's games again with shorter holds (wrong moves against latency).
+HOLDS_MOVES ?= 3000
+holds: $(PY_STAMP)
+	$(PY) -m tests.bench.holds --moves $(HOLDS_MOVES) --jobs $(SWEEP_JOBS)
 
 # --- cleaning -------------------------------------------------------------------
 
