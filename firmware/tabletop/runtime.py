@@ -98,6 +98,7 @@ class Runtime:
             self.pixels.show()
             self.shown = board.version
             self.drawn_at = now_ms
+        board.after_answer()  # what can wait for the frame (the sensing's learning)
         if self.journal.pending:
             self.journal.flush()  # after the answer is on the LEDs
         if board.state_due() and self.keeps:  # what the board learnt, after the move

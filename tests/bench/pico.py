@@ -58,7 +58,8 @@ STAGES = {
     "pyraos": (
         "hal.read_analog", "hal.read_buttons", "buttons.update", "board.step",
         "board.sensor.update", "board.sensor.observe", "board.sensor.learnt.residuals",
-        "board.sensor.finder.fit", "board.sensor.finder.search", "board.sensor.rebase",
+        "board.sensor.finder.fit", "board.sensor.finder.search", "board.sensor.finder._prune",
+        "board.sensor.rebase", "board._idle_targets",
         "board._accept", "draw.render", "pixels.show", "journal.flush",
     ),
     "pacal": (
@@ -214,8 +215,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--stages", action="store_true", help="where the ticks go: each stage's time per tick"
     )
+    parser.add_argument(
+        "--native",
+        default="",
+        help="comma-separated module prefixes to compile as machine code (-X emit=native),"
+        " to weigh their speed against their heap",
+    )
     args = parser.parse_args(argv)
-    image = firmware_image()
+    image = firmware_image(tuple(m for m in args.native.split(",") if m))
     if args.stages:
         for name in args.games.split(","):
             print_stages(image, name)

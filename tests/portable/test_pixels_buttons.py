@@ -74,6 +74,21 @@ class PixelsTest(unittest.TestCase):
         self.assertEqual(list(px.buf[0:6]), [30, 60, 15, 14, 29, 7])
         self.assertEqual(list(px.buf[24:30]), [30, 60, 15, 14, 29, 7])
 
+    def test_a_run_of_mapped_pixels_is_set_as_one_by_one(self):
+        # set_scaled_each(index, first, count, ...) is set_scaled of each of
+        # index[first:first + count], and touches no other pixel
+        index = (7, 2, 9, 0, 5)
+        colour = (200, 100, 50)
+        one_by_one = Pixels(10, "GRB", 0.3)
+        for i in (1, 2, 3):
+            one_by_one.set_scaled(index[i], colour, 48)
+        at_once = Pixels(10, "GRB", 0.3)
+        at_once.set_scaled_each(index, 1, 3, colour, 48)
+        self.assertEqual(list(at_once.buf), list(one_by_one.buf))
+        self.assertEqual(at_once.get(7), (0, 0, 0))
+        self.assertEqual(at_once.get(5), (0, 0, 0))
+        self.assertNotEqual(at_once.get(9), (0, 0, 0))
+
 
 def _nothing():
     pass

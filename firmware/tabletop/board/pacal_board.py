@@ -3,6 +3,7 @@
 
     board = PacalBoard(profile, "duel", journal)
     board.step(digital, analog, button_event, now_ms)     # every tick
+    board.after_answer()          # once the tick's LED frame is out (nothing to do here)
     board.resume(events)          # power on: a journal's events, then wait for the pieces
     board.mode, board.game        # SELECT, PLAY, ...; the rules' state (tabletop.rules.pacal)
     board.field_targets[p]        # what to light: fields where player p may build (bit f-1)
@@ -129,6 +130,10 @@ class PacalBoard:
         # An event the board has just seen (pacal_played.Played.accept).
         self.played.accept(event, journaled)
         self.version += 1
+
+    def after_answer(self):
+        """What a tick does once its LED frame is out: nothing here (the
+        runtime calls it for either board)."""
 
     def step(self, digital, analog, event, now_ms):
         self.levels.update(analog, now_ms)

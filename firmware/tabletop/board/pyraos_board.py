@@ -2,6 +2,7 @@
 
     board = PyraosBoard(profile, "standard", journal)
     board.step(digital, analog, button_event, now_ms)     # every tick
+    board.after_answer()                          # once the tick's LED frame is out
     board.targets, board.errors, board.hints      # what to light (position masks)
 
 The sensed position is the authority. Each tick the pyramid sensor says which
@@ -9,7 +10,8 @@ small change of the expected position the readings show (nothing, a marble
 added, one or two lifted, one moved); the controller asks the rules whether
 that change is a legal move and accepts it, shows what is wrong (red) or what
 must be put back (hint colour), or waits. After accepting, the readings of
-that moment become the reference for the next move.
+that moment become the reference for the next move (learnt in after_answer,
+once the LEDs show the answer).
 
 Modes: SELECT (power-on animation, MENU starts), PLAY, UNDO (BACK took a move
 back; waiting until the pieces match the earlier position), CLEAR (a new game
@@ -60,6 +62,8 @@ class PyraosBoard:
         self._due = False  # the learnt state is due to be written (state_due)
         self.save_at = -1  # ... once the sensing has learnt the last change
         self.now = 0
+        self._learn = None  # a change accepted, for the sensing to learn (after_answer)
+        self._learn_at = 0  # ... when it was accepted
         self._idle_game = None  # the game and move _idle_mask was worked out for
         self._idle_plies = -1
         self._idle_mask = 0
@@ -167,6 +171,7 @@ class PyraosBoard:
             self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
+        self.after_answer()  # (the runtime calls it after the frame; a caller may not)
         if not sensor.ready():
             return
         if not self.calibrated:
@@ -204,6 +209,14 @@ class PyraosBoard:
             elif self._back(obs, now_ms):
                 return
         self._play(obs, now_ms)
+
+    def after_answer(self):
+        """What a tick does once its LED frame is out (the runtime calls it
+        after step and the frame): the sensing learns the change accepted
+        this tick, from the same readings."""
+        if self._learn is not None:
+            self.sensor.rebase(self.expected, self._learn, self._learn_at)
+            self._learn = None
 
     def _wait_for_match(self, obs):
         # CLEAR: a new game waits for an empty board (marbles left show red).
@@ -285,7 +298,11 @@ class PyraosBoard:
         self.journal.add(move)
         self._save_soon()
         self.expected = self.game.occupied()
-        self.sensor.rebase(self.expected, (obs.lifted, obs.lifted2, obs.added), now_ms)
+        # The sensing learns the change (the marble's own error, the new
+        # baselines: 3 ms on a Pico) from this tick's readings, once the
+        # answer is on the LEDs (after_answer).
+        self._learn = (obs.lifted, obs.lifted2, obs.added)
+        self._learn_at = now_ms
         self.first_lift = -1
         self.version += 1
         self._show(self._idle_targets(), 0, 0)

@@ -59,6 +59,7 @@ class CardReaders:
         self.value = [0] * n  # debounced: 0, a card, MISREAD or UNSETTLED
         self.debounce_ms = profile.debounce_ms
         self.primed = False
+        self.seen = bytearray(profile.registers)  # the spots as last read
 
     def read_code(self, digital, slot):
         """The raw 7-bit code on ``slot`` in the shift-register buffer."""
@@ -71,6 +72,11 @@ class CardReaders:
         return code
 
     def update(self, digital, now_ms):
+        seen = self.seen
+        if self.primed and digital == seen and UNSETTLED not in self.value:
+            return  # not a spot changed, nothing left to settle
+        for j in range(len(digital)):  # (a slice copy would allocate on rp2)
+            seen[j] = digital[j]
         for slot in range(len(self.bits)):
             code = self.read_code(digital, slot)
             if code != self.code[slot]:

@@ -37,6 +37,7 @@ _LIMIT = const(4600)  # |difference| above which a term saturates (keeps sums sm
 _CAP = const(_LIMIT * _LIMIT)
 _MAX_CANDIDATES = const(8)  # positions kept per kind when pruning
 _WORST = const(1 << 29)  # a fit worse than any (a small int on a 32-bit port)
+_EVERY = (1 << POSITIONS) - 1  # every position's bit
 
 
 class Observation:
@@ -272,19 +273,19 @@ class ChangeFinder:
         k = self.k
         resid = self.resid
         n = 0
-        for p in range(POSITIONS):
-            bit = 1 << p
-            if adding:
-                if expected & bit or SUPPORT[p] & expected != SUPPORT[p]:
-                    continue
-            elif not expected & bit:
-                continue
-            s = OWN_SENSOR[p]
-            want = k[s * POSITIONS + p]
-            got = resid[s] if adding else -resid[s]
-            if got * 4 >= want and n < _MAX_CANDIDATES:
-                out[at + n] = p
-                n += 1
+        bits = ~expected & _EVERY if adding else expected  # empty or occupied positions
+        p = 0
+        while bits and n < _MAX_CANDIDATES:
+            if bits & 1:
+                support = SUPPORT[p]
+                if not adding or expected & support == support:
+                    s = OWN_SENSOR[p]
+                    got = resid[s] if adding else -resid[s]
+                    if got * 4 >= k[s * POSITIONS + p]:
+                        out[at + n] = p
+                        n += 1
+            bits >>= 1
+            p += 1
         return n
 
     def strays(self, expected):

@@ -50,31 +50,41 @@ class FieldLevels:
         self.primed = False
 
     def update(self, analog, now_ms):
+        # (every tick: the attributes are taken into locals once, as a
+        # Pico pays a microsecond or two for each self.x)
         raw = self.raw
+        stable = self.stable
+        since = self.since
+        channels = self.channels
+        sign = self.sign
+        up1 = self.up1
+        down1 = self.down1
+        up2 = self.up2
+        down2 = self.down2
+        primed = self.primed
+        debounce_ms = self.debounce_ms
         for i in range(self.n):
-            v = analog[self.channels[i]]
-            if self.sign[i]:
+            v = analog[channels[i]]
+            if sign[i]:
                 v = -v
             level = raw[i]
             if level == _EMPTY:
-                if v >= self.up2[i]:
+                if v >= up2[i]:
                     level = _COVERED
-                elif v >= self.up1[i]:
+                elif v >= up1[i]:
                     level = _BUILT
             elif level == _BUILT:
-                if v >= self.up2[i]:
+                if v >= up2[i]:
                     level = _COVERED
-                elif v < self.down1[i]:
+                elif v < down1[i]:
                     level = _EMPTY
-            elif v < self.down1[i]:
+            elif v < down1[i]:
                 level = _EMPTY
-            elif v < self.down2[i]:
+            elif v < down2[i]:
                 level = _BUILT
             if level != raw[i]:
                 raw[i] = level
-                self.since[i] = now_ms
-            if level != self.stable[i] and (
-                not self.primed or now_ms - self.since[i] >= self.debounce_ms
-            ):
-                self.stable[i] = level
+                since[i] = now_ms
+            if level != stable[i] and (not primed or now_ms - since[i] >= debounce_ms):
+                stable[i] = level
         self.primed = True

@@ -50,6 +50,20 @@ class Pixels:
         buf[j + self.g] = rgb[1] * s >> 8
         buf[j + self.b] = rgb[2] * s >> 8
 
+    def set_scaled_each(self, index, first, count, rgb, level):
+        """Pixels index[first], ... index[first + count - 1] (a led_map's run:
+        a reserve bar, say) to the colour dimmed to level/256, in one call."""
+        s = self.scale * level >> 8
+        r = rgb[0] * s >> 8
+        g = rgb[1] * s >> 8
+        b = rgb[2] * s >> 8
+        buf = self.buf
+        for i in range(first, first + count):
+            j = 3 * index[i]
+            buf[j + self.r] = r
+            buf[j + self.g] = g
+            buf[j + self.b] = b
+
     def get(self, i):
         """The wire bytes of pixel i as (r, g, b) after the cap."""
         j = 3 * i

@@ -74,9 +74,7 @@ def render(board, px, now_ms):
             _mask(px, leds, g.marbles[w], colour, pulse(now_ms))
     for who in (0, 1):
         colour = cols["player0"] if who == 0 else cols["player1"]
-        left = g.reserve[who]
-        for i in range(left):
-            px.set_scaled(leds[_RESERVE + MARBLES * who + i], colour, _RESERVE_LEVEL)
+        px.set_scaled_each(leds, _RESERVE + MARBLES * who, g.reserve[who], colour, _RESERVE_LEVEL)
     _mask(px, leds, board.hints, cols["hint"], _FULL)
     _mask(px, leds, board.errors, cols["error"], _FULL)
     if board.mode == pb.CLEAR:
