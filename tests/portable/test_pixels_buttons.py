@@ -89,6 +89,25 @@ class PixelsTest(unittest.TestCase):
         self.assertEqual(at_once.get(5), (0, 0, 0))
         self.assertNotEqual(at_once.get(9), (0, 0, 0))
 
+    def test_a_mask_of_mapped_pixels_is_set_as_one_by_one(self):
+        # set_scaled_mask(index, key, mask, ...): pixel index[key[p]] for
+        # each bit p of mask; level 256 is set()'s colour
+        index = (7, 2, 9, 0, 5, 1)
+        key = (3, 0, 5, 1, 2)
+        colour = (200, 100, 50)
+        for level in (48, 256):
+            one_by_one = Pixels(10, "GRB", 0.3)
+            for p in (0, 2, 4):
+                if level == 256:
+                    one_by_one.set(index[key[p]], colour)
+                else:
+                    one_by_one.set_scaled(index[key[p]], colour, level)
+            at_once = Pixels(10, "GRB", 0.3)
+            at_once.set_scaled_mask(index, key, 0b10101, colour, level)
+            self.assertEqual(list(at_once.buf), list(one_by_one.buf), level)
+            lit = [i for i in range(10) if at_once.get(i) != (0, 0, 0)]
+            self.assertEqual(lit, sorted([index[3], index[5], index[2]]))
+
 
 def _nothing():
     pass

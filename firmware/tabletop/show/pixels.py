@@ -64,6 +64,25 @@ class Pixels:
             buf[j + self.g] = g
             buf[j + self.b] = b
 
+    def set_scaled_mask(self, index, key, mask, rgb, level):
+        """For each bit p of ``mask``, pixel index[key[p]] (a led_map through
+        a position's sensor, say) to the colour dimmed to level/256, in one
+        call; level 256 is set()'s full colour."""
+        s = self.scale * level >> 8
+        r = rgb[0] * s >> 8
+        g = rgb[1] * s >> 8
+        b = rgb[2] * s >> 8
+        buf = self.buf
+        p = 0
+        while mask:
+            if mask & 1:
+                j = 3 * index[key[p]]
+                buf[j + self.r] = r
+                buf[j + self.g] = g
+                buf[j + self.b] = b
+            mask >>= 1
+            p += 1
+
     def get(self, i):
         """The wire bytes of pixel i as (r, g, b) after the cap."""
         j = 3 * i

@@ -23,6 +23,7 @@ _TRAIL = const(64)  # ... leaving this level behind
 _RESERVE_LEVEL = const(48)  # a reserve bar glows dimly
 _CLEAR_BLINK_MS = const(600)  # CLEAR: the marbles to lift blink this fast
 _FULL = const(255)  # set_scaled levels run to 255: full brightness
+_UNDIMMED = const(256)  # set_scaled_mask's level for set()'s full colour
 
 
 def animating(board):
@@ -31,15 +32,8 @@ def animating(board):
 
 
 def _mask(px, leds, mask, colour, level):
-    p = 0
-    while mask:
-        if mask & 1:
-            if level >= _FULL:
-                px.set(leds[OWN_SENSOR[p]], colour)
-            else:
-                px.set_scaled(leds[OWN_SENSOR[p]], colour, level)
-        mask >>= 1
-        p += 1
+    # the LED under each position of mask (level _FULL: the full colour)
+    px.set_scaled_mask(leds, OWN_SENSOR, mask, colour, _UNDIMMED if level >= _FULL else level)
 
 
 def render(board, px, now_ms):
