@@ -81,6 +81,8 @@ class PacalBoard:
         self.slot_errors = 0  # bit per slot
         self.slot_hints = 0
         self.version = 0
+        self._played_seen = -1  # the fields' and slots' changes when _play last ran
+        self._played_version = -1  # ... and version (a move, or what it showed, bumps it)
 
     @property
     def game(self):
@@ -164,6 +166,11 @@ class PacalBoard:
         else:
             if event == presses.SHORT_BACK and self._back():
                 return
+            seen = self.levels.changes + self.readers.changes
+            if seen == self._played_seen and self.version == self._played_version:
+                return  # nothing changed since a _play that changed nothing
+            self._played_seen = seen
+            self._played_version = self.version  # (a move or a new sight bumps it: once more)
             self._play()
 
     def _clear(self):

@@ -3,6 +3,7 @@
     r = CardReaders(profile)
     r.update(digital, now_ms)    # every tick: digital is the shift-register buffer
     r.value[0]                   # slot 0: 0 empty, 1..50 a card, MISREAD, or UNSETTLED
+    r.changes                    # goes up whenever a slot's value changes
     decode(code), encode(card)   # a 7-bit code and the card it stands for
 
 A card's code is its value in bits 0..5 (least significant first) and a
@@ -60,6 +61,7 @@ class CardReaders:
         self.debounce_ms = profile.debounce_ms
         self.primed = False
         self.seen = bytearray(profile.registers)  # the spots as last read
+        self.changes = 0  # goes up whenever a slot's value changes
 
     def read_code(self, digital, slot):
         """The raw 7-bit code on ``slot`` in the shift-register buffer."""
@@ -82,9 +84,13 @@ class CardReaders:
             if code != self.code[slot]:
                 self.code[slot] = code
                 self.since[slot] = now_ms
-                if self.primed:
+                if self.primed and self.value[slot] != UNSETTLED:
                     self.value[slot] = UNSETTLED
+                    self.changes += 1
             if self.value[slot] == UNSETTLED or not self.primed:
                 if not self.primed or now_ms - self.since[slot] >= self.debounce_ms:
-                    self.value[slot] = decode(code)
+                    card = decode(code)
+                    if card != self.value[slot]:
+                        self.value[slot] = card
+                        self.changes += 1
         self.primed = True

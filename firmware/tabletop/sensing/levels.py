@@ -3,6 +3,7 @@
     f = FieldLevels(profile)
     f.update(analog, now_ms)    # every tick: analog is the raw channel array
     f.stable[i]                 # cards on field i, debounced (a bytearray)
+    f.changes                   # goes up whenever one of them changes
 
 Fields are numbered as the profile lists them: 0..9 player 0's fields 1..10,
 10..19 player 1's.
@@ -45,6 +46,7 @@ class FieldLevels:
             self.down2[i] = mid2 - h
         self.raw = bytearray(n)  # level by hysteresis, before debouncing
         self.stable = bytearray(n)
+        self.changes = 0  # goes up whenever a field's stable level changes
         self.since = [0] * n
         self.debounce_ms = profile.debounce_ms
         self.primed = False
@@ -87,4 +89,5 @@ class FieldLevels:
                 since[i] = now_ms
             if level != stable[i] and (not primed or now_ms - since[i] >= debounce_ms):
                 stable[i] = level
+                self.changes += 1
         self.primed = True
