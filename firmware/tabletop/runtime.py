@@ -69,6 +69,7 @@ class Runtime:
             self._resume()
         self.draw = render.for_game(g)
         self.shown = -1  # board.version last drawn
+        self.animating = False  # ... and whether that frame changes with time
         self.drawn_at = 0
         self.ticks = 0
         self.on_status = status
@@ -91,37 +92,41 @@ class Runtime:
         board = self.board
         board.step(self.digital, self.analog, event, now_ms)
         self.ticks += 1
-        if board.version != self.shown or (
-            self.draw.animating(board) and now_ms - self.drawn_at >= _FRAME_MS
-        ):
+        if board.version != self.shown or (self.animating and now_ms - self.drawn_at >= _FRAME_MS):
             self.draw.render(board, self.pixels, now_ms)
             self.pixels.show()
             self.shown = board.version
             self.drawn_at = now_ms
+            # (whether it animates changes only with what it shows: asked here,
+            # not on every quiet tick)
+            self.animating = self.draw.animating(board)
         board.after_answer()  # what can wait for the frame (the sensing's learning)
         if self.journal.pending:
             self.journal.flush()  # after the answer is on the LEDs
         if board.state_due() and self.keeps:  # what the board learnt, after the move
             self.journal.save_state(board.state_parts())
-        if self.text is not None:
+        if self.text is not None and (
+            board.version != self.told or len(self.journal.events) != self.told_moves
+        ):
             self._status()
-
-    def _status(self):
-        board = self.board
-        text = self.text
-        moves = len(self.journal)
-        if text is not None and (board.version != self.told or moves != self.told_moves):
-            self.told = board.version
-            self.told_moves = moves
-            lines = text.lines(board)
-            if lines != self.lines:
-                self.lines = lines
-                if self.display:
-                    self.hal.show_text(lines)
-                if self.on_status is not None:
-                    self.on_status(lines)
         if self.display:
             self.hal.refresh_display()
+
+    def _status(self):
+        # What the board shows or the journal changed: the text again.
+        board = self.board
+        text = self.text
+        if text is None:
+            return
+        self.told = board.version
+        self.told_moves = len(self.journal.events)
+        lines = text.lines(board)
+        if lines != self.lines:
+            self.lines = lines
+            if self.display:
+                self.hal.show_text(lines)
+            if self.on_status is not None:
+                self.on_status(lines)
 
     def _resume(self):
         # Replay the journal's events through the board; the first one the

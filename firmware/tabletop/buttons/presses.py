@@ -27,6 +27,8 @@ class Buttons:
 
     def update(self, raw, now_ms):
         """One reading (bit 0 MENU, bit 1 BACK, 1 = pressed); returns an event."""
+        if not (raw | self.raw | self.stable):
+            return NONE  # nothing pressed, nothing let go (most ticks)
         if raw != self.raw:
             self.raw = raw
             self.changed_at = now_ms
