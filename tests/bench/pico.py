@@ -16,10 +16,12 @@ from flash runs somewhat faster than on a board):
 - a full sensor scan, an LED frame, a journal write (tests/pico/stages_chip.py);
 - heap: ``gc.mem_free()`` before and after set-up, and the peak live heap
   over the game (a full collection every HEAP_EVERY ticks), beyond what was
-  in use before the firmware was imported.
+  in use before the firmware was imported; the idle ticks after which
+  ``gc.mem_alloc()`` had grown (the real rp2 heap: it allocated).
 
 Targets (exit 1 on a miss): move answered <= 10 ms, idle tick p95 <= 2 ms
-(a 5 ms tick then leaves room), peak live heap <= 64 KB.
+(a 5 ms tick then leaves room), peak live heap <= 64 KB, no idle tick
+allocates.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ TARGETS = (  # (figure, comparison, limit, unit)
     ("move answered max", "<=", 10.0, "ms"),
     ("idle tick p95", "<=", 2.0, "ms"),
     ("peak live heap", "<=", 64 * 1024, "bytes"),
+    ("idle ticks that allocated", "<=", 0, "ticks"),
 )
 
 
@@ -128,7 +131,9 @@ def stages(image: Path, game: str) -> dict[str, list[int]]:
 def game_figures(chip: Replay) -> dict[str, tuple[float, str]]:
     moves = set(chip.moves)
     ms = [(end - start) / 1e6 for start, end, _ in chip.timing]
-    idle = [ms[i] for i, (_, _, led) in enumerate(chip.timing) if led < 0 and i not in moves]
+    quiet = [i for i, (_, _, led) in enumerate(chip.timing) if led < 0 and i not in moves]
+    idle = [ms[i] for i in quiet]
+    allocating = [i for i in quiet if chip.allocs.get(i, 0) > 0]
     move = [ms[i] for i in moves]
     answered = [
         (chip.timing[i][2] - chip.timing[i][0]) / 1e6 for i in moves if chip.timing[i][2] >= 0
@@ -147,6 +152,7 @@ def game_figures(chip: Replay) -> dict[str, tuple[float, str]]:
         "gc.mem_free() after set-up": (heap["free_after_setup"], "bytes"),
         "live heap after set-up": (heap["setup"], "bytes"),
         "peak live heap": (heap["peak"], "bytes"),
+        "idle ticks that allocated": (len(allocating), f"of {len(quiet)}"),
     }
 
 

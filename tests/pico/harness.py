@@ -156,6 +156,7 @@ class Replay:
     moves: list[int] = field(default_factory=list)  # ticks that journaled a move
     timing: list[tuple[int, int, int]] = field(default_factory=list)  # start, end, led (ns)
     heap: dict[str, int] = field(default_factory=dict)
+    allocs: dict[int, int] = field(default_factory=dict)  # tick: gc.mem_alloc() change
     # us per tick, calls, longest call (us)
     stages: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
@@ -223,6 +224,8 @@ def replay_on_pico(
             result.heap = obj["heap"]
         elif "timing" in obj:
             result.timing = [tuple(t) for t in obj["timing"]]
+        elif "alloc" in obj:
+            result.allocs[obj["alloc"][0]] = obj["alloc"][1]
         elif "stages" in obj:
             result.stages = {k: (v[0], v[1], v[2]) for k, v in obj["stages"].items()}
     return result

@@ -10,7 +10,9 @@ sensing, the controller, the LED frame, the journal on flash (hal.files over
 them, only without its sleep. Pin STROBE is high while a tick runs, so the
 board can time it and present its readings. Prints one JSON object per line:
 {"status": [...], "tick": i} for each new status text, {"move": i} for each
-tick that journaled a move, {"heap": ...} figures, then {"journal": [...]}.
+tick that journaled a move, {"alloc": [i, bytes]} for each tick after which
+gc.mem_alloc() differs (it allocated; negative: a collection ran in it),
+{"heap": ...} figures, then {"journal": [...]}.
 With ``heap_every``, a full collection every that many ticks samples the live
 heap (outside the timed ticks; 0: none). ``stages`` names methods to time,
 as paths from the runtime ("hal.read_analog", "board.sensor.observe"): each
@@ -99,10 +101,15 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
     peak = setup
     journal = rt.journal
     moves = len(journal)
+    mem_alloc = gc.mem_alloc
     for i in range(ticks):
+        before = mem_alloc()
         strobe.value(1)
         rt.tick(t0 + i * tick_ms)
         strobe.value(0)
+        grew = mem_alloc() - before
+        if grew:
+            print(json.dumps({"alloc": [i, grew]}))
         if said:
             for lines in said:
                 print(json.dumps({"status": lines, "tick": i}))
