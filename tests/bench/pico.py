@@ -10,7 +10,8 @@ CPython: every LED frame, status text and journal line must be the same
 machine; flash wait states and XIP cache misses are NOT modelled, so code
 from flash runs somewhat faster than on a board):
 
-- idle tick p50/p95: ticks that neither accept a move nor send an LED frame;
+- idle tick p50/p95: ticks that neither accept a move, nor send an LED
+  frame, nor write the board's learnt state to flash (a second after a move);
 - move tick p50/max: ticks that accept a move; move answered p50/max: from
   the start of such a tick to the first bit of its LED frame on the wire;
 - a full sensor scan, an LED frame, a journal write (tests/pico/stages_chip.py);
@@ -131,7 +132,8 @@ def stages(image: Path, game: str) -> dict[str, list[int]]:
 def game_figures(chip: Replay) -> dict[str, tuple[float, str]]:
     moves = set(chip.moves)
     ms = [(end - start) / 1e6 for start, end, _ in chip.timing]
-    quiet = [i for i, (_, _, led) in enumerate(chip.timing) if led < 0 and i not in moves]
+    busy = set(moves) | set(chip.saved)  # a move, or the learnt state written to flash
+    quiet = [i for i, (_, _, led) in enumerate(chip.timing) if led < 0 and i not in busy]
     idle = [ms[i] for i in quiet]
     allocating = [i for i in quiet if chip.allocs.get(i, 0) > 0]
     move = [ms[i] for i in moves]

@@ -157,6 +157,7 @@ class Replay:
     timing: list[tuple[int, int, int]] = field(default_factory=list)  # start, end, led (ns)
     heap: dict[str, int] = field(default_factory=dict)
     allocs: dict[int, int] = field(default_factory=dict)  # tick: gc.mem_alloc() change
+    saved: list[int] = field(default_factory=list)  # ticks that wrote the learnt state
     # us per tick, calls, longest call (us)
     stages: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
@@ -224,6 +225,8 @@ def replay_on_pico(
             result.heap = obj["heap"]
         elif "timing" in obj:
             result.timing = [tuple(t) for t in obj["timing"]]
+        elif "saved" in obj:
+            result.saved.append(obj["saved"])
         elif "alloc" in obj:
             result.allocs[obj["alloc"][0]] = obj["alloc"][1]
         elif "stages" in obj:

@@ -12,6 +12,7 @@ board can time it and present its readings. Prints one JSON object per line:
 {"status": [...], "tick": i} for each new status text, {"move": i} for each
 tick that journaled a move, {"alloc": [i, bytes]} for each tick after which
 gc.mem_alloc() differs (it allocated; negative: a collection ran in it),
+{"saved": i} for each tick that wrote the board's learnt state to flash,
 {"heap": ...} figures, then {"journal": [...]}.
 With ``heap_every``, a full collection every that many ticks samples the live
 heap (outside the timed ticks; 0: none). ``stages`` names methods to time,
@@ -68,6 +69,19 @@ def _timed(owner, name, spent):
     setattr(owner, name, timed)
 
 
+def _count_saves(journal):
+    # journal.save_state (the board's learnt state to flash), counted
+    saved = [0]
+    save_state = journal.save_state
+
+    def counted(parts):
+        saved[0] += 1
+        return save_state(parts)
+
+    journal.save_state = counted
+    return saved
+
+
 def _time_stages(rt, stages):
     spent = {}
     for path in stages:
@@ -101,15 +115,19 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
     peak = setup
     journal = rt.journal
     moves = len(journal)
+    saved = _count_saves(journal)
     mem_alloc = gc.mem_alloc
     for i in range(ticks):
         before = mem_alloc()
+        saves = saved[0]
         strobe.value(1)
         rt.tick(t0 + i * tick_ms)
         strobe.value(0)
         grew = mem_alloc() - before
         if grew:
             print(json.dumps({"alloc": [i, grew]}))
+        if saved[0] != saves:
+            print(json.dumps({"saved": i}))
         if said:
             for lines in said:
                 print(json.dumps({"status": lines, "tick": i}))
