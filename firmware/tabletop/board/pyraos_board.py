@@ -119,9 +119,8 @@ class PyraosBoard:
             self.version += 1
 
     def _idle_targets(self):
-        # What to light while nothing moves: worked out once per position
-        # (a game changes only by a move, which counts in plies), not on
-        # every quiet tick.
+        # What to light while nothing moves: worked out once per position (a
+        # game changes only by a move, which counts in plies), not every tick.
         g = self.game
         if g is not self._idle_game or g.plies != self._idle_plies:
             self._idle_game = g
@@ -171,7 +170,6 @@ class PyraosBoard:
             self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
-        self.after_answer()  # (the runtime calls it after the frame; a caller may not)
         if not sensor.ready():
             return
         if not self.calibrated:
@@ -298,9 +296,8 @@ class PyraosBoard:
         self.journal.add(move)
         self._save_soon()
         self.expected = self.game.occupied()
-        # The sensing learns the change (the marble's own error, the new
-        # baselines: 3 ms on a Pico) from this tick's readings, once the
-        # answer is on the LEDs (after_answer).
+        # The sensing learns the change (3 ms on a Pico) from this tick's
+        # readings once the answer is on the LEDs (after_answer).
         self._learn = (obs.lifted, obs.lifted2, obs.added)
         self._learn_at = now_ms
         self.first_lift = -1
