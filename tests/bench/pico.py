@@ -150,6 +150,7 @@ def game_figures(chip: Replay) -> dict[str, tuple[float, str]]:
         "move tick max": (round(max(move, default=float("nan")), 3), "ms"),
         "move answered p50": (round(pct(answered, 50), 3), "ms"),
         "move answered max": (round(max(answered, default=float("nan")), 3), "ms"),
+        "set-up (profile, hal, runtime)": (heap["setup_ms"], "ms"),
         "gc.mem_free() before set-up": (heap["free_before"], "bytes"),
         "gc.mem_free() after set-up": (heap["free_after_setup"], "bytes"),
         "live heap after set-up": (heap["setup"], "bytes"),
@@ -176,7 +177,7 @@ def run_game(image: Path, name: str) -> tuple[dict[str, tuple[float, str]], list
     run = record(game, variant, seed, events, mistakes)
     log = to_adc(run.hal.log)
     host = time.time()
-    chip = replay_on_pico(image, log, game, variant, heap_every=HEAP_EVERY)
+    chip = replay_on_pico(image, log, game, variant, heap_every=HEAP_EVERY, allocs=True)
     figures = game_figures(chip)
     figures["host time of the replay"] = (round(time.time() - host), "s")
     return figures, differences(chip, replay_on_cpython(log, game, variant))

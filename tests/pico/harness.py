@@ -191,10 +191,13 @@ def replay_on_pico(
     variant: str,
     heap_every: int = 0,
     stages: tuple[str, ...] = (),
+    allocs: bool = False,
 ) -> Replay:
     """Replay ``log`` (ADC codes: see to_adc) on the emulated Pico; with
     ``stages`` (method paths from the runtime), time those methods too
-    (``Replay.stages``: microseconds per tick and calls)."""
+    (``Replay.stages``: microseconds per tick and calls); with ``allocs``,
+    the ticks that allocate (``Replay.allocs``; slow: gc.mem_alloc() walks
+    the heap)."""
     t0, step, ticks = _ticks(log)
     profile = PROFILES / f"{game}.json"
     job = {
@@ -204,6 +207,7 @@ def replay_on_pico(
         "t0": t0,
         "tick_ms": step,
         "heap_every": heap_every,
+        "allocs": allocs,
         "stages": list(stages),
         "ticks": ticks,
     }

@@ -2,7 +2,7 @@
 the firmware replays a game tick by tick through the real hal, while the
 board around the chip (tests/pico/board.mjs) feeds each tick's readings.
 
-    replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages)
+    replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages, allocs)
 
 Ticks run back to back at the logged times (t0 + i * tick_ms): the hal, the
 sensing, the controller, the LED frame, the journal on flash (hal.files over
@@ -10,8 +10,9 @@ sensing, the controller, the LED frame, the journal on flash (hal.files over
 them, only without its sleep. Pin STROBE is high while a tick runs, so the
 board can time it and present its readings. Prints one JSON object per line:
 {"status": [...], "tick": i} for each new status text, {"move": i} for each
-tick that journaled a move, {"alloc": [i, bytes]} for each tick after which
-gc.mem_alloc() differs (it allocated; negative: a collection ran in it),
+tick that journaled a move, with ``allocs`` {"alloc": [i, bytes]} for each
+tick after which gc.mem_alloc() differs (it allocated; negative: a
+collection ran in it; each call walks the whole heap, 6 ms between ticks),
 {"saved": i} for each tick that wrote the board's learnt state to flash,
 {"heap": ...} figures, then {"journal": [...]}.
 With ``heap_every``, a full collection every that many ticks samples the live
@@ -94,10 +95,11 @@ def _time_stages(rt, stages):
     return spent
 
 
-def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=()):
+def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(), allocs=False):
     gc.collect()
     free0 = gc.mem_free()
     alloc0 = gc.mem_alloc()
+    began = time.ticks_ms()
     with open(profile_path) as f:
         profile = load(json.load(f))
     hal = MicroPythonHal(profile)
@@ -108,6 +110,7 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
         said.append(lines)
 
     rt = Runtime(profile, hal, (game, variant), store=Files("/data"), status=status)
+    setup_ms = time.ticks_diff(time.ticks_ms(), began)
     spent = _time_stages(rt, stages)
     gc.collect()
     setup = gc.mem_alloc()
@@ -118,12 +121,12 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
     saved = _count_saves(journal)
     mem_alloc = gc.mem_alloc
     for i in range(ticks):
-        before = mem_alloc()
+        before = mem_alloc() if allocs else 0
         saves = saved[0]
         strobe.value(1)
         rt.tick(t0 + i * tick_ms)
         strobe.value(0)
-        grew = mem_alloc() - before
+        grew = mem_alloc() - before if allocs else 0
         if grew:
             print(json.dumps({"alloc": [i, grew]}))
         if saved[0] != saves:
@@ -149,6 +152,7 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
                     "setup": setup - alloc0,
                     "peak": peak - alloc0,
                     "end": gc.mem_alloc() - alloc0,
+                    "setup_ms": setup_ms,
                 }
             }
         )

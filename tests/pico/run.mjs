@@ -16,7 +16,7 @@
 //       Boot from IMAGE, wire the board (tests/pico/board.mjs) and replay a
 //       game through the real hal (tests/pico/replay_chip.py). JOB.json:
 //       {"profile": {"remote", "json"}, "game", "variant", "t0", "tick_ms",
-//        "heap_every", "stages": [...], "ticks": [{"d", "a", "b"}, ...]}.
+//        "heap_every", "allocs", "stages": [...], "ticks": [{"d", "a", "b"}, ...]}.
 //       Prints what the chip printed ({"status"}, {"move"}, {"heap"},
 //       {"journal"}, {"stages"}), then
 //       {"frame": hex, "tick": i} for each LED frame unlike the one before,
@@ -93,7 +93,7 @@ function replay([image, jobFile]) {
     }
   };
   const script = fs.readFileSync(path.join(HERE, 'replay_chip.py'), 'utf8');
-  const call = `replay(${JSON.stringify(job.game)}, ${JSON.stringify(job.variant)}, ${JSON.stringify(job.profile.remote)}, ${job.t0}, ${job.tick_ms}, ${job.ticks.length}, ${job.heap_every ?? 0}, ${JSON.stringify(job.stages ?? [])})`;
+  const call = `replay(${JSON.stringify(job.game)}, ${JSON.stringify(job.variant)}, ${JSON.stringify(job.profile.remote)}, ${job.t0}, ${job.tick_ms}, ${job.ticks.length}, ${job.heap_every ?? 0}, ${JSON.stringify(job.stages ?? [])}, ${job.allocs ? 'True' : 'False'})`;
   const { stderr } = pico.exec(`${script}\n${call}\n`);
   pico.onOutput = null;
   if (stderr) {
