@@ -44,7 +44,7 @@ help:
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
 	@echo "make sweep      Pyraos noise sweep: 10,000 moves at reference noise, then noisier (long)"
-	@echo "make holds      the sweep with shorter level-2/3 holds: wrong moves against latency (long)"
+	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
@@ -139,11 +139,15 @@ sweep: $(PY_STAMP)
 	$(PY) -m sim sweep --noise 1 --moves 10000 --jobs $(SWEEP_JOBS)
 	$(PY) -m sim sweep --noise 1.5,2,2.5,3 --moves 1000 --jobs $(SWEEP_JOBS)
 
-# Why the Pyraos sensing holds a level-2 and level-3 marble before it counts:
-# the sweep's games again with shorter holds (wrong moves against latency).
+# Why the sensing holds a change before it counts: the Pyraos sweep's games
+# with shorter level-2 and level-3 holds, seeded Pacal duels with a shorter
+# debounce at 1x and 2x noise (wrong moves against latency).
 HOLDS_MOVES ?= 3000
+HOLDS_DUELS ?= 40
 holds: $(PY_STAMP)
 	$(PY) -m tests.bench.holds --moves $(HOLDS_MOVES) --jobs $(SWEEP_JOBS)
+	$(PY) -m tests.bench.holds --game pacal --games $(HOLDS_DUELS) --jobs $(SWEEP_JOBS)
+	$(PY) -m tests.bench.holds --game pacal --games $(HOLDS_DUELS) --jobs $(SWEEP_JOBS) --noise 2
 
 # --- cleaning -------------------------------------------------------------------
 
