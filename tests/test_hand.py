@@ -82,9 +82,9 @@ def test_pacal_hand_leaves_the_board_as_the_rules_say(mistakes: float) -> None:
 
 
 def pyraos_protocol(event: Any) -> list[tuple[str, int]]:
-    kind, _, a, b = event
+    kind, p, a, b = event
     if kind == pyraos.PLACE:
-        return [("take", -1), ("release", a)]
+        return [("take", p), ("release", a)]  # from the mover's own reserve
     if kind == pyraos.RAISE:
         return [("pick_up", a), ("release", b)]
     out = [("pick_up", a), ("to_reserve", -1)]

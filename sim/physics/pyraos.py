@@ -160,7 +160,7 @@ class PyraosPhysics(Common):
         self._held = self._reserve.popleft()
         at = self.reserve_point(side)
         self._glide = Glide(at, at, now, now)
-        self._act(now, "take", -1)
+        self._act(now, "take", side)
 
     def to_reserve(self, now_ms: int | None = None) -> None:
         """The hand's marble leaves the board's field for good (a reserve)."""

@@ -1,0 +1,154 @@
+"""The side panel: the game and its seats (whose turn, reserves), the
+board's status display as a small OLED (the 8 x 16 text the firmware
+wrote), the moves in record notation, the keys; and the help page (F1).
+
+    draw_panel(surface, table, layout, fonts, note)
+    draw_help(surface, layout, fonts)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sim.table import COMPUTER, Table
+from sim.window import style
+from sim.window.layout import Layout
+
+PAD = 14
+OLED_ROWS = 8
+OLED_COLS = 16
+KEYS = "N new   U undo   S save   O open   R readings   F1 help   Esc quit"
+HELP = (
+    "Playing at the board",
+    "",
+    "Drag a marble from your tray (or from the board) and let go over a",
+    "spot: the board answers as hardware does. Its colour lights where",
+    "you may go; red where something is wrong: put it right first.",
+    "",
+    "After a square, take back one or two of your own marbles (drag",
+    "them to your tray); press BACK when one is enough.",
+    "",
+    "MENU: new game (hold: next game or variant)   BACK: undo",
+    "",
+    "N  new game (the board is cleared for you)",
+    "U  undo (BACK)",
+    "S  save the record      O  open a record",
+    "Left / Right  step through an opened record",
+    "R  each sensor's raw reading and what the sensing expects",
+    "F1 this page            Esc  quit",
+)
+
+
+def _seat_name(table: Table, seat: int) -> str:
+    colour = "Light" if seat == 0 else "Dark"
+    who = "computer" if table.players[seat] == COMPUTER else "you" if seat == 0 else "player 2"
+    if table.players.count("human") == 2:
+        who = f"player {seat + 1}"
+    return f"{colour} ({who})"
+
+
+def draw_panel(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, note: str) -> None:
+    rect = lay.panel
+    pygame.draw.rect(surf, style.PANEL, rect)
+    pygame.draw.line(surf, style.PANEL_LINE, rect.topleft, rect.bottomleft, 2)
+    x = rect.x + PAD
+    y = rect.y + PAD
+    w = rect.w - 2 * PAD
+    title = f"{table.game_name.capitalize()} {table.variant}"
+    surf.blit(fonts.title.render(title, True, style.TEXT), (x, y))
+    y += fonts.title.get_linesize() + 4
+    game = table.game
+    movers = game.to_move()
+    for seat in range(table.seats):
+        turn = bool(movers) and movers[0] == seat
+        line = f"{_seat_name(table, seat)}   reserve {game.reserve[seat]}"
+        colour = style.TEXT if turn else style.TEXT_DIM
+        sw = fonts.body.get_height() - 6
+        pygame.draw.circle(surf, style.MARBLE[seat], (x + sw // 2, y + sw // 2 + 2), sw // 2)
+        if turn:
+            pygame.draw.circle(surf, style.TEXT, (x + sw // 2, y + sw // 2 + 2), sw // 2 + 2, 2)
+        surf.blit(fonts.body.render(line, True, colour), (x + sw + 8, y))
+        y += fonts.body.get_linesize() + 2
+    outcome = game.outcome()
+    if outcome is not None:
+        won = "Draw" if outcome.winner is None else _seat_name(table, outcome.winner) + " wins"
+        surf.blit(fonts.body.render(won, True, style.TEXT), (x, y))
+        y += fonts.body.get_linesize()
+        for line in _wrap(fonts.small, outcome.reason, w):
+            surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
+            y += fonts.small.get_linesize()
+    y += 8
+    y = _oled(surf, table, fonts, x, y, w) + 10
+    surf.blit(fonts.small.render("Moves (record notation)", True, style.TEXT_DIM), (x, y))
+    y += fonts.small.get_linesize() + 2
+    bottom = rect.bottom - PAD - 2 * fonts.small.get_linesize() - 8
+    moves = table.moves_text()
+    room = max(0, (bottom - y) // fonts.small.get_linesize())
+    first = max(0, len(moves) - room)
+    for i in range(first, len(moves)):
+        text = _fit(fonts.small, f"{i + 1:>3}  {moves[i]}", w)
+        surf.blit(fonts.small.render(text, True, style.TEXT), (x, y))
+        y += fonts.small.get_linesize()
+    y = bottom + 4
+    if note:
+        surf.blit(fonts.small.render(_fit(fonts.small, note, w), True, style.TEXT), (x, y))
+    y += fonts.small.get_linesize() + 4
+    for line in _wrap(fonts.small, KEYS, w)[:1]:
+        surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
+
+
+def _oled(surf: pygame.Surface, table: Table, fonts: Any, x: int, y: int, w: int) -> int:
+    """The status display, 8 rows of 16 characters; returns the y below it."""
+    display = table.hal.display
+    rows = display.rows if display is not None else [""] * OLED_ROWS
+    cell_w = max(6, min(14, (w - 16) // OLED_COLS))
+    cell_h = fonts.mono.get_linesize()
+    rect = pygame.Rect(x, y, cell_w * OLED_COLS + 16, cell_h * OLED_ROWS + 12)
+    pygame.draw.rect(surf, style.OLED_BG, rect, border_radius=6)
+    pygame.draw.rect(surf, style.PANEL_LINE, rect, 2, border_radius=6)
+    for r, text in enumerate(rows[:OLED_ROWS]):
+        for c, ch in enumerate(text[:OLED_COLS]):
+            if ch != " ":
+                img = fonts.mono.render(ch, True, style.OLED_TEXT)
+                surf.blit(img, (x + 8 + c * cell_w + (cell_w - img.get_width()) // 2,
+                                y + 6 + r * cell_h))  # fmt: skip
+    return rect.bottom
+
+
+def _fit(font: pygame.font.Font, text: str, w: int) -> str:
+    if font.size(text)[0] <= w:
+        return text
+    while text and font.size(text + "...")[0] > w:
+        text = text[:-1]
+    return text + "..."
+
+
+def _wrap(font: pygame.font.Font, text: str, w: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= w or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_help(surf: pygame.Surface, lay: Layout, fonts: Any) -> None:
+    w, h = lay.size
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 200))
+    surf.blit(veil, (0, 0))
+    y = max(20, (h - len(HELP) * fonts.body.get_linesize()) // 2)
+    width = max(fonts.body.size(line)[0] for line in HELP)
+    x = max(20, (w - width) // 2)
+    for i, line in enumerate(HELP):
+        font = fonts.title if i == 0 else fonts.body
+        surf.blit(font.render(line, True, style.TEXT), (x, y))
+        y += font.get_linesize()

@@ -1,0 +1,222 @@
+"""The Pyraos board drawn from above: the wooden board and its 16 cups, the
+LEDs at the 25 sensor points glowing as the firmware's last frame has them,
+the marbles by level (a marble on level 2 or higher rests visibly on the
+four below: drawn later, a little larger, with a shadow), the reserve trays
+with their LED bars and turn LEDs, MENU and BACK, and the marble in hand.
+
+    draw(surface, table, layout, fonts, overlay=False)
+    led_point(table, layout, name)    # a pixel where LED ``name`` shows (tests)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sim.table import Table
+from sim.window import style
+from sim.window.layout import Layout
+from tabletop.profile.schema import PYRAOS_SENSORS
+from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
+
+MARBLE_R = 0.46  # pitches
+CUP_R = 0.40
+GLOW_R = 0.50  # an LED's glow around its point
+RING_W = 0.07  # pitches: the lit ring drawn over whatever covers an LED
+TRAY_ROWS = (8, 7)  # the 15 marbles of a reserve tray
+TRAY_STEP = 0.47  # pitches between marbles in a tray
+BAR_OFFSET = 0.95  # pitches from a tray's middle to its LED bar (toward the board)
+TURN_X = 4.4  # pitches: the turn LEDs, beside the trays
+HELD_ALPHA = 190  # a marble in the air lets the board's LEDs show through
+
+
+def led_xy(table: Table, name: str) -> tuple[float, float]:
+    """Where LED ``name`` is on the board, in mm."""
+    physics = table.pyraos
+    p = physics.pitch
+    if name in PYRAOS_SENSORS:
+        x, y = physics.sensor_xy[PYRAOS_SENSORS.index(name)]
+        return (x, y)
+    if name.startswith("turn"):
+        side = int(name[4:])
+        return (TURN_X * p, physics.reserve_point(side)[1])
+    side_s, i_s = name[len("reserve") :].split(".")
+    side, i = int(side_s), int(i_s)
+    _, ry, _ = physics.reserve_point(side)
+    toward = 1.0 if side == 0 else -1.0
+    return ((-0.3 + 3.6 * i / 14) * p, ry + toward * BAR_OFFSET * p)
+
+
+def led_point(table: Table, lay: Layout, name: str) -> tuple[int, int]:
+    """A pixel where LED ``name`` shows whatever lies on it: on the lit
+    ring of a sensor point, at the centre of any other LED."""
+    x, y = led_xy(table, name)
+    if name in PYRAOS_SENSORS:
+        r = (GLOW_R - RING_W / 2) * table.pyraos.pitch
+        return lay.to_px(x + r, y)
+    return lay.to_px(x, y)
+
+
+def tray_xy(table: Table, side: int, i: int) -> tuple[float, float]:
+    """Where the ``i``-th marble of ``side``'s tray lies, in mm."""
+    physics = table.pyraos
+    p = physics.pitch
+    rx, ry, _ = physics.reserve_point(side)
+    row = 0 if i < TRAY_ROWS[0] else 1
+    k = i if row == 0 else i - TRAY_ROWS[0]
+    n = TRAY_ROWS[row]
+    x = rx + (k - (n - 1) / 2) * TRAY_STEP * p
+    y = ry + (0.23 if row == 0 else -0.23) * p
+    return (x, y)
+
+
+def draw(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, overlay: bool) -> None:
+    p = table.pyraos.pitch
+    _board(surf, table, lay)
+    lit = {name: style.led_colour(table, name) for name in table.hal.light_names()}
+    for name in PYRAOS_SENSORS:
+        _glow(surf, lay, led_xy(table, name), lit[name], GLOW_R * p)
+    _marbles(surf, table, lay)
+    for name in PYRAOS_SENSORS:
+        rgb = lit[name]
+        if rgb is not None:
+            x, y = led_xy(table, name)
+            pygame.draw.circle(
+                surf, rgb, lay.to_px(x, y), lay.length(GLOW_R * p), lay.length(RING_W * p)
+            )
+    for name in lit:
+        if name not in PYRAOS_SENSORS:
+            _small_led(surf, lay, led_xy(table, name), lit[name], 0.12 * p)
+    _trays(surf, table, lay)
+    for name in ("menu", "back"):
+        style.button(surf, lay.button(name), name.upper(), fonts, name in table.buttons_down)
+    _held(surf, table, lay)
+    if overlay:
+        _overlay(surf, table, lay, fonts)
+
+
+def _board(surf: pygame.Surface, table: Table, lay: Layout) -> None:
+    p = table.pyraos.pitch
+    x0, y0 = lay.to_px(-0.75 * p, 3.75 * p)
+    x1, y1 = lay.to_px(3.75 * p, -0.75 * p)
+    rect = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+    pygame.draw.rect(surf, style.WOOD, rect, border_radius=lay.length(0.3 * p))
+    pygame.draw.rect(surf, style.WOOD_EDGE, rect, 2, border_radius=lay.length(0.3 * p))
+    for pos in range(LEVEL_START[1]):
+        cx, cy, _ = table.pyraos.centre(pos)
+        pygame.draw.circle(surf, style.CUP, lay.to_px(cx, cy), lay.length(CUP_R * p))
+
+
+def _glow(
+    surf: pygame.Surface,
+    lay: Layout,
+    at: tuple[float, float],
+    rgb: tuple[int, int, int] | None,
+    r_mm: float,
+) -> None:
+    if rgb is None:
+        return
+    r = lay.length(r_mm)
+    glow = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    for k in range(4, 0, -1):
+        pygame.draw.circle(glow, (*rgb, 60 + 45 * (4 - k)), (r, r), r * k // 4)
+    cx, cy = lay.to_px(*at)
+    surf.blit(glow, (cx - r, cy - r))
+
+
+def _small_led(
+    surf: pygame.Surface,
+    lay: Layout,
+    at: tuple[float, float],
+    rgb: tuple[int, int, int] | None,
+    r_mm: float,
+) -> None:
+    cx, cy = lay.to_px(*at)
+    r = lay.length(r_mm)
+    pygame.draw.circle(surf, rgb or style.LED_OFF, (cx, cy), r)
+    pygame.draw.circle(surf, style.LED_RIM, (cx, cy), r, 1)
+
+
+def marble(surf: pygame.Surface, at: tuple[int, int], r: int, colour: int, raised: int) -> None:
+    """One marble of ``colour`` (0 light, 1 dark) at pixel ``at``; ``raised``
+    levels above the board (a shadow below it)."""
+    x, y = at
+    if raised:
+        off = max(1, r // 6) * raised
+        shadow = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(shadow, (0, 0, 0, 90), (r + 1, r + 1), r)
+        surf.blit(shadow, (x - r + off, y - r + off))
+    base = style.MARBLE[colour]
+    pygame.draw.circle(surf, style.shade(base, 0.72), (x, y), r)
+    pygame.draw.circle(surf, base, (x - r // 8, y - r // 8), r - max(1, r // 8))
+    pygame.draw.circle(surf, style.shade(base, 1.35), (x - r // 3, y - r // 3), max(1, r // 4))
+
+
+def _marbles(surf: pygame.Surface, table: Table, lay: Layout) -> None:
+    physics = table.pyraos
+    p = physics.pitch
+    occ = physics.occupied()
+    for pos in range(POSITIONS):  # level by level: higher ones drawn over lower
+        if occ >> pos & 1:
+            level = LEVEL[pos]
+            at = _resting_at(table, pos)
+            r = lay.length(MARBLE_R * p * (1 + 0.05 * (level - 1)))
+            marble(surf, lay.to_px(at[0], at[1]), r, table.marble_colour(pos), level - 1)
+
+
+def _resting_at(table: Table, pos: int) -> tuple[float, float]:
+    # a marble still bouncing is drawn where it is
+    physics = table.pyraos
+    settling = physics._settling.get(pos)
+    if settling is not None:
+        x, y, _ = settling.at(table.now)
+        return (x, y)
+    x, y, _ = physics.centre(pos)
+    return (x, y)
+
+
+def _trays(surf: pygame.Surface, table: Table, lay: Layout) -> None:
+    physics = table.pyraos
+    p = physics.pitch
+    for side in (0, 1):
+        rx, ry, _ = physics.reserve_point(side)
+        x0, y0 = lay.to_px(rx - 2.0 * p, ry + 0.5 * p)
+        x1, y1 = lay.to_px(rx + 2.0 * p, ry - 0.5 * p)
+        rect = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+        pygame.draw.rect(surf, style.TRAY, rect, border_radius=lay.length(0.45 * p))
+        pygame.draw.rect(surf, style.WOOD_EDGE, rect, 2, border_radius=lay.length(0.45 * p))
+        r = lay.length(0.21 * p)
+        for i in range(table.reserves[side]):
+            marble(surf, lay.to_px(*tray_xy(table, side, i)), r, side, 0)
+
+
+def _held(surf: pygame.Surface, table: Table, lay: Layout) -> None:
+    physics = table.pyraos
+    at = physics.held_at(table.now)
+    if at is None:
+        return
+    p = physics.pitch
+    lift = max(0.0, at[2] - physics.depth)
+    r = lay.length(MARBLE_R * p * (1 + lift / 400))
+    # in the air: its shadow on the board, the marble see-through enough
+    # that what the board lights under it shows
+    cx, cy = lay.to_px(at[0], at[1])
+    off = lay.length(lift / 6)
+    layer = pygame.Surface((2 * r + 2 * off + 4, 2 * r + 2 * off + 4), pygame.SRCALPHA)
+    c = (r + 2, r + 2)
+    pygame.draw.circle(layer, (0, 0, 0, 70), (c[0] + off, c[1] + off), r)
+    marble(layer, c, r, table.hand_colour, 0)
+    layer.set_alpha(HELD_ALPHA)
+    surf.blit(layer, (cx - c[0], cy - c[1]))
+
+
+def _overlay(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any) -> None:
+    """Each sensor's raw reading and the sensing's expected value for it."""
+    readings = style.sensor_readings(table)
+    for i, name in enumerate(PYRAOS_SENSORS):
+        raw, expected = readings[i]
+        x, y = led_xy(table, name)
+        cx, cy = lay.to_px(x, y)
+        style.label(surf, fonts.small, f"{raw}", (cx, cy - 7), style.OVERLAY_RAW)
+        style.label(surf, fonts.small, f"{expected}", (cx, cy + 7), style.OVERLAY_EXPECTED)

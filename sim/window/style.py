@@ -1,0 +1,98 @@
+"""Colours, fonts and small drawing helpers the window's parts share.
+
+An LED is drawn in exactly the hue the firmware wrote to the virtual chain
+in its last frame, its brightness taken relative to the profile's cap (a
+board's LEDs are capped for the USB power budget; the window shows the cap
+as full): the window never works out on its own what is lit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sim.table import Table
+
+BACKGROUND = (28, 30, 34)
+PANEL = (38, 41, 47)
+PANEL_LINE = (70, 74, 84)
+TEXT = (225, 228, 235)
+TEXT_DIM = (150, 155, 168)
+WOOD = (150, 112, 72)
+WOOD_EDGE = (96, 68, 40)
+CUP = (118, 86, 54)
+TRAY = (126, 92, 58)
+LED_OFF = (52, 48, 44)
+LED_RIM = (30, 26, 22)
+MARBLE = ((236, 226, 204), (58, 44, 40))  # light (player 0), dark (player 1)
+OLED_BG = (8, 10, 14)
+OLED_TEXT = (120, 200, 255)
+BUTTON = (62, 66, 76)
+BUTTON_DOWN = (100, 106, 120)
+OVERLAY_RAW = (255, 255, 255)
+OVERLAY_EXPECTED = (140, 230, 160)
+
+
+class Fonts:
+    """The fonts at sizes fitted to the window's height."""
+
+    def __init__(self, height: int) -> None:
+        base = max(14, min(22, height // 36))
+        self.body = pygame.font.Font(None, base + 4)
+        self.small = pygame.font.Font(None, base)
+        self.title = pygame.font.Font(None, base + 14)
+        self.mono = pygame.font.Font(None, base + 2)
+
+
+def shade(rgb: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    r, g, b = (max(0, min(255, round(c * f))) for c in rgb)
+    return (r, g, b)
+
+
+def led_colour(table: Table, name: str) -> tuple[int, int, int] | None:
+    """What LED ``name`` shows in the firmware's last frame, None when dark."""
+    rgb = table.hal.light(name)
+    top = max(rgb)
+    if top == 0:
+        return None
+    cap = max(1, round(255 * table.profile.brightness))
+    k = 255 / cap
+    r, g, b = (min(255, round(c * k)) for c in rgb)
+    return (r, g, b)
+
+
+def label(
+    surf: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    centre: tuple[int, int],
+    colour: tuple[int, int, int],
+) -> None:
+    """``text`` centred on ``centre``, on a dark backing so it reads anywhere."""
+    img = font.render(text, True, colour)
+    rect = img.get_rect(center=centre)
+    back = pygame.Surface(rect.inflate(4, 2).size, pygame.SRCALPHA)
+    back.fill((0, 0, 0, 150))
+    surf.blit(back, rect.inflate(4, 2).topleft)
+    surf.blit(img, rect)
+
+
+def button(surf: pygame.Surface, rect: pygame.Rect, text: str, fonts: Any, down: bool) -> None:
+    pygame.draw.rect(surf, BUTTON_DOWN if down else BUTTON, rect, border_radius=6)
+    pygame.draw.rect(surf, PANEL_LINE, rect, 1, border_radius=6)
+    img = fonts.small.render(text, True, TEXT)
+    surf.blit(img, img.get_rect(center=rect.center))
+
+
+def sensor_readings(table: Table) -> list[tuple[int, int]]:
+    """Each Pyraos sensor's raw reading (this tick's scan) and what the
+    sensing expects it to read for the position it holds (its baseline plus
+    the model's field of the marbles it expects)."""
+    runtime = table.runtime
+    learnt = runtime.board.sensor.learnt
+    channels: list[int] = list(table.profile.sensor_channels)
+    return [
+        (int(runtime.analog[c]), int(learnt.base[s] + learnt.model[s]))
+        for s, c in enumerate(channels)
+    ]

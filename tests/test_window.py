@@ -1,0 +1,241 @@
+"""The simulator's window under SDL's dummy video driver, played with
+synthetic mouse events: what a person at the window sees (the pixels at
+the LEDs) and what the board accepted (its journal)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from sim import cli
+from sim.lights import same_colour
+from sim.table import RecordProblem, Table
+from sim.window.app import App
+from sim.window.pyraos_view import led_point
+from tabletop.records.record import check
+from tabletop.rules.pyraos_geometry import position_index
+
+FRAME_MS = 16
+REACT_MS = 200  # a person sees the board's answer before the next action
+
+
+class Mouse:
+    """A person at the window: drags marbles, clicks buttons, watches."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.table = app.table
+        self._last = (0, 0)  # where the mouse is
+
+    def rows(self) -> list[str]:
+        """What the board's status display shows."""
+        display = self.table.hal.display
+        assert display is not None
+        return list(display.rows)
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame(FRAME_MS)
+
+    def wait(self, predicate: Callable[[], bool], ms: int = 8000) -> None:
+        for _ in range(ms // FRAME_MS):
+            if predicate():
+                return
+            self.frames()
+        raise AssertionError(f"not seen within {ms} ms: {self.rows()}")
+
+    def spot(self, name: str) -> tuple[int, int]:
+        x, y, _ = self.table.pyraos.centre(position_index(name))
+        return self.app.layout.to_px(x, y)
+
+    def tray(self, side: int) -> tuple[int, int]:
+        x, y, _ = self.table.pyraos.reserve_point(side)
+        return self.app.layout.to_px(x, y)
+
+    def post(self, kind: int, pos: tuple[int, int]) -> None:
+        if kind == pygame.MOUSEMOTION:
+            pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        else:
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+
+    def press(self, at: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, at)
+        self.frames(3)
+
+    def move(self, to: tuple[int, int], steps: int = 10) -> None:
+        here = self._last
+        for i in range(1, steps + 1):
+            x = here[0] + (to[0] - here[0]) * i // steps
+            y = here[1] + (to[1] - here[1]) * i // steps
+            self.post(pygame.MOUSEMOTION, (x, y))
+            self.frames(2)
+        self._last = to
+
+    def release(self, at: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEBUTTONUP, at)
+        self.frames(3)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        self._last = start
+        self.press(start)
+        self.move(end)
+        self.release(end)
+
+    def click_button(self, name: str) -> None:
+        centre = self.app.layout.button(name).center
+        self.post(pygame.MOUSEBUTTONDOWN, centre)
+        self.frames(8)
+        self.post(pygame.MOUSEBUTTONUP, centre)
+        self.frames(3)
+
+    def pixel(self, led: str) -> tuple[int, int, int]:
+        self.app.draw()
+        r, g, b, _ = self.app.screen.get_at(led_point(self.table, self.app.layout, led))
+        return (r, g, b)
+
+    def shows(self, led: str, colour: str) -> bool:
+        return same_colour(self.pixel(led), self.table.profile.colours[colour])
+
+    def moves(self) -> list[dict[str, object]]:
+        return [json.loads(line) for line in self.table.record_lines()[1:]]
+
+    def play(self, move: dict[str, Any]) -> None:
+        """Make a record move with the mouse and wait for the board to take it."""
+        n = len(self.table.journal)
+        p = move["p"]
+        if "place" in move:
+            self.drag(self.tray(p), self.spot(move["place"]))
+        elif "raise" in move:
+            a, b = move["raise"]
+            self.drag(self.spot(a), self.spot(b))
+        else:
+            for name in move["remove"]:
+                self.drag(self.spot(name), self.tray(p))
+        self.wait(lambda: len(self.table.journal) > n or self._one_is_enough(move))
+        if len(self.table.journal) == n:
+            self.click_button("back")
+            self.wait(lambda: len(self.table.journal) > n)
+        assert self.moves()[-1] == move
+        self.frames(REACT_MS // FRAME_MS)
+
+    def _one_is_enough(self, move: dict[str, Any]) -> bool:
+        # one marble taken back where a second could be: BACK says so
+        taken = move.get("remove")
+        return isinstance(taken, list) and len(taken) == 1 and self.table.settled()
+
+
+@pytest.fixture
+def mouse(request: pytest.FixtureRequest) -> Iterator[Mouse]:
+    players = getattr(request, "param", ("human", "human"))
+    app = App(Table("pyraos", "standard", seed=5, players=players), size=(1200, 720))
+    m = Mouse(app)
+    m.wait(lambda: "Light to play" in m.rows())
+    yield m
+    pygame.quit()
+
+
+def test_a_pyraos_game_played_with_the_mouse(mouse: Mouse) -> None:
+    # The board lights where light may go: c3's LED shows light's colour
+    # on the window, a1's too.
+    assert mouse.shows("a1", "player0") and mouse.shows("c3", "player0")
+    mouse.play({"p": 0, "place": "a1"})
+    mouse.play({"p": 1, "place": "d4"})
+    mouse.play({"p": 0, "place": "b1"})
+    # Dark lifts light's marble, which it may not: red under it until put
+    # back (held up, just off the board's corner).
+    a1 = mouse.spot("a1")
+    off = mouse.app.layout.length(0.7 * mouse.table.pyraos.pitch)
+    mouse._last = a1
+    mouse.press(a1)
+    mouse.move((a1[0] - off, a1[1] + off))
+    mouse.wait(lambda: mouse.shows("a1", "error"))
+    mouse.move(a1)
+    mouse.release(a1)
+    mouse.wait(lambda: not mouse.shows("a1", "error") and mouse.shows("d3", "player1"))
+    assert len(mouse.moves()) == 3
+    for move in (
+        {"p": 1, "place": "d3"},
+        {"p": 0, "place": "a2"},
+        {"p": 1, "place": "c4"},
+        {"p": 0, "place": "b2"},  # a square of light's
+        {"p": 0, "remove": ["b2"]},  # one taken back, and BACK
+        {"p": 1, "place": "b2"},
+        {"p": 0, "place": "c1"},
+        {"p": 1, "raise": ["d4", "2a1"]},  # dark's marble on light's three
+    ):
+        mouse.play(move)
+    assert mouse.table.game.reserve == [11, 11]
+    assert mouse.table.marble_colour(position_index("2a1")) == 1
+
+
+def test_saving_writes_the_record_check_accepts(mouse: Mouse, tmp_path: Path) -> None:
+    mouse.play({"p": 0, "place": "b2"})
+    mouse.play({"p": 1, "place": "c3"})
+    mouse.app.save_dir = tmp_path
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s"))
+    mouse.frames()
+    (saved,) = tmp_path.iterdir()
+    lines = saved.read_text().splitlines()
+    assert [json.loads(x) for x in lines[1:]] == [
+        {"p": 0, "place": "b2"},
+        {"p": 1, "place": "c3"},
+    ]
+    assert cli.main(["check", str(saved)]) == 0
+
+
+@pytest.mark.parametrize("mouse", [("human", "computer")], indirect=True)
+def test_the_computer_moves_through_the_hand(mouse: Mouse) -> None:
+    mouse.play({"p": 0, "place": "b2"})
+    actions = len(mouse.table.physics.actions)
+    mouse.wait(lambda: len(mouse.moves()) == 2)
+    (move,) = mouse.moves()[1:]
+    assert move["p"] == 1
+    # the computer's marble came from dark's tray and was set down by a hand
+    done = [what for _, what, _ in mouse.table.physics.actions[actions:]]
+    assert done == ["take", "release"]
+    assert mouse.table.reserves == [14, 14]
+    # and the board lights light's spots again
+    mouse.wait(lambda: mouse.shows("a1", "player0") or mouse.shows("a2", "player0"))
+
+
+def test_a_record_opens_at_its_last_position(tmp_path: Path) -> None:
+    # Every event made on the board by the scripted hand, quickly: the
+    # firmware's game is the record's, the marbles lie where it says, in
+    # their owners' colours, and a screenshot of it is written.
+    assert cli.main(["selfplay", "--game", "pyraos", "--games", "1", "--seed", "11",
+                     "--out", str(tmp_path)]) == 0  # fmt: skip
+    (record,) = tmp_path.glob("*.jsonl")
+    *_, summary = check(record.read_bytes())
+    want = summary["record"].state
+    table = Table.open(record, seed=2)
+    assert table.game.marbles == want.marbles and table.game.reserve == want.reserve
+    assert table.game.outcome() == want.outcome()
+    assert table.pyraos.occupied() == want.occupied()
+    assert all(
+        table.marble_colour(p) == want.owner(p) for p in range(30) if want.owner(p) is not None
+    )
+    shot = tmp_path / "last.png"
+    assert cli.main(["--record", str(record), "--screenshot", str(shot), "--seed", "2"]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1200, 720)
+
+
+def test_a_bad_record_is_refused_naming_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(
+        '{"format": 1, "game": "pyraos", "variant": "standard"}\n{"p": 0, "place": "e9"}\n'
+    )
+    with pytest.raises(RecordProblem, match="line 2"):
+        Table.open(bad)
+    assert cli.main(["--record", str(bad), "--screenshot", str(tmp_path / "x.png")]) == 2
+    assert "line 2" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
