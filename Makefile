@@ -36,10 +36,11 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim bench bench-pico sweep holds soak clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico sweep holds soak clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
+	@echo "make screenshots the README's pictures of the window, into docs/img/"
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
@@ -114,6 +115,9 @@ fmt: $(PY_STAMP)
 
 sim: $(PY_STAMP)
 	$(PY) -m sim $(ARGS)
+
+screenshots: $(PY_STAMP)
+	$(PY) -m sim.window.screenshots docs/img
 
 bench: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench $(ARGS)

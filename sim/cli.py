@@ -244,23 +244,24 @@ def _window(argv: list[str]) -> int:
         why = "--text" if args.text else "no display (no DISPLAY or WAYLAND_DISPLAY)"
         print(f"{why}: the terminal version is not built yet; showing self-play as text.")
         return _demo(seed)
-    if args.game != "pyraos" and not args.record:
-        print(f"error: {args.game} in the window is not built yet (Pyraos is)", file=sys.stderr)
-        return 2
     if args.screenshot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from sim.window.app import DEFAULT_SIZE, App
 
+    events: list[Any] = []
     try:
         if args.record:
-            table = Table.open(args.record, seed=seed, players=players)
+            table, events = Table.open_record(args.record, seed=seed, players=players)
         else:
             table = Table(args.game, variant, seed=seed, players=players)
     except RecordProblem as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot))
+    if table.game_name != "pyraos":
+        print(f"error: {table.game_name} in the window is not built yet", file=sys.stderr)
+        return 2
+    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
     if args.screenshot:
         app.settle()
         app.save_screenshot(args.screenshot)

@@ -32,6 +32,7 @@ from sim.board_play import BOOT_MS, BoardRun, new_state, reference_profile
 from sim.hand import HUMAN as HUMAN_TIMING
 from sim.hand import Steps, Wait, WaitFor, make_hand
 from sim.physics import PyraosPhysics
+from tabletop.records import notation
 from tabletop.records.record import check
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, POSITIONS, SUPPORT
 from tabletop.sensing.baselines import FRESH_MS
@@ -135,6 +136,7 @@ class Table:
         self.board = BoardRun(self.profile, game, variant, seed=seed, noise=noise)
         self.physics = self.board.physics
         self.hal = self.board.hal
+        self.seed = seed
         self.rng = random.Random(seed)
         self.hand = make_hand(self.physics, self.hal, self.profile, seed)  # the computer's
         self.script: Script | None = None
@@ -157,6 +159,12 @@ class Table:
         """A table at the last position of the record at ``path``: its
         events played through the firmware, quickly, by the scripted hand.
         RecordProblem (naming the line) if the record is not a good one."""
+        table, _ = cls.open_record(path, **kw)
+        return table
+
+    @classmethod
+    def open_record(cls, path: str | Path, **kw: Any) -> tuple[Table, list[Any]]:
+        """``open``, and the record's events."""
         try:
             data = Path(path).read_bytes()
         except OSError as err:
@@ -165,7 +173,11 @@ class Table:
         rec = summary["record"]
         if not summary["ok"]:
             raise RecordProblem(f"{path}, line {summary['line']}: {summary['error']}")
-        return cls(rec.game, rec.variant, events=list(rec.events), **kw)
+        events = list(rec.events)
+        if kw.get("players") is not None:
+            seats = 1 if rec.variant == "solo" else 2
+            kw["players"] = tuple(kw["players"])[:seats]
+        return cls(rec.game, rec.variant, events=events, **kw), events
 
     def _play_quickly(self, events: list[Any]) -> None:
         # Every event made as a person would make it, only quickly: the
@@ -439,12 +451,16 @@ class Table:
 
     # -- what the window shows -------------------------------------------------------
 
-    def moves_text(self) -> list[str]:
-        """The accepted events in record notation, one per line."""
-        out = []
-        for line in self.record_lines()[1:]:
-            try:
-                out.append(json.dumps(json.loads(line)))
-            except ValueError:
-                out.append(line)
-        return out
+    def moves_text(self, events: list[Any] | None = None) -> list[str]:
+        """The accepted events (or ``events``) in record notation, one per line."""
+        if events is not None:
+            return [json.dumps(notation.to_json(self.game_name, ev)) for ev in events]
+        return self.record_lines()[1:]
+
+
+def record_state(table: Table, events: list[Any]) -> Any:
+    """The rules state after ``events`` of a game like ``table``'s."""
+    state = new_state(table.game_name, table.variant)
+    for ev in events:
+        state.apply(ev)
+    return state

@@ -18,8 +18,10 @@ import pytest
 from sim import cli
 from sim.lights import same_colour
 from sim.table import RecordProblem, Table
+from sim.window import pyraos_view, style
 from sim.window.app import App
 from sim.window.pyraos_view import led_point
+from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.records.record import check
 from tabletop.rules.pyraos_geometry import position_index
 
@@ -239,3 +241,58 @@ def test_a_bad_record_is_refused_naming_its_line(
     assert cli.main(["--record", str(bad), "--screenshot", str(tmp_path / "x.png")]) == 2
     assert "line 2" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_a_record_opened_in_the_window_is_stepped_through(tmp_path: Path) -> None:
+    # O, the path typed, Enter: the record's last position at the board;
+    # Left steps back an event at a time (the marble of the last move gone
+    # from its spot), End shows the board again.
+    moves = [{"p": 0, "place": "b2"}, {"p": 1, "place": "c3"}, {"p": 0, "place": "a1"}]
+    record = tmp_path / "three.jsonl"
+    header = {"format": 1, "game": "pyraos", "variant": "standard"}
+    record.write_text("\n".join(json.dumps(x) for x in [header, *moves]) + "\n")
+    app = App(Table("pyraos", "standard", seed=1), size=(1200, 720))
+    mouse = Mouse(app)
+    keys = [pygame.K_o, *(ord(c) for c in str(record)), pygame.K_RETURN]
+    for key in keys:
+        char = chr(key) if 32 <= key < 127 else ""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+    mouse.frames()
+    mouse.table = app.table
+    assert mouse.moves() == moves
+    a1 = mouse.spot("a1")
+    marble_there = app.screen.get_at(a1)[:3]
+    assert marble_there == style.MARBLE[0] or sum(marble_there) > 500  # a light marble
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    mouse.frames()
+    assert app.viewing == 2
+    assert app.screen.get_at(a1)[:3] == style.CUP  # an empty cup: a1 was the third move
+    assert app.screen.get_at(mouse.spot("c3"))[:3] != style.CUP
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    mouse.frames()
+    assert app.viewing is None and app.screen.get_at(a1)[:3] != style.CUP
+    pygame.quit()
+
+
+def test_r_overlays_each_sensors_reading_and_what_the_sensing_expects(mouse: Mouse) -> None:
+    mouse.play({"p": 0, "place": "c3"})
+    mouse.frames(30)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    mouse.frames()
+    scene = pyraos_view.live_scene(mouse.table, mouse.app.overlay)
+    assert scene.readings is not None
+    by_name = dict(zip(PYRAOS_SENSORS, scene.readings, strict=True))
+    raw, expected = by_name["c3"]
+    empty_raw, empty_expected = by_name["a1"]
+    # the marble's field on c3 is thousands of counts; the sensing expects it
+    assert raw - empty_raw > 5000 and expected - empty_expected > 5000
+    noise = mouse.table.profile.noise
+    assert all(abs(r - e) < 400 + 10 * noise for r, e in scene.readings)
+    before = mouse.app.screen.copy()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    mouse.frames()
+    assert not mouse.app.overlay
+    # the numbers were drawn at the sensor points: the pixels there differ
+    x, y = mouse.spot("c3")
+    assert any(before.get_at((x + dx, y - 7)) != mouse.app.screen.get_at((x + dx, y - 7))
+               for dx in range(-10, 11))  # fmt: skip

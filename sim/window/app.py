@@ -8,7 +8,9 @@ with the mouse, the firmware watching the pieces and lighting the LEDs.
 
 The mouse is the hand: press on a marble (in a tray or on the board), drag,
 let go over a spot; press MENU or BACK on the board. Keys: N new game, U
-undo (BACK), S save the record, R the sensors' readings, F1 help, Esc quit.
+undo (BACK), S save the record, O open one (typed path; then Left/Right
+step through it, End back to the board), R the sensors' readings, F1 help,
+Esc quit.
 Virtual time follows the wall clock, at most ``MAX_FRAME_MS`` a frame (a
 stalled window does not make the firmware skip ahead).
 """
@@ -17,10 +19,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from sim.table import Table
+from sim.table import RecordProblem, Table, record_state
 from sim.window import panel, pyraos_view, style
 from sim.window.layout import Layout
 
@@ -32,7 +35,11 @@ MIN_SIZE = (800, 520)
 
 class App:
     def __init__(
-        self, table: Table, size: tuple[int, int] = DEFAULT_SIZE, offscreen: bool = False
+        self,
+        table: Table,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        offscreen: bool = False,
+        record: list[Any] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -50,6 +57,9 @@ class App:
         self.running = True
         self.pressing: str | None = None  # the board button held down with the mouse
         self.save_dir = Path.cwd()
+        self.record = record or []  # the events of the record opened, to step through
+        self.viewing: int | None = None  # events of it shown (None: the live board)
+        self.typing: str | None = None  # the path being typed after O
 
     def _resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -68,7 +78,12 @@ class App:
         elif event.type == pygame.VIDEORESIZE:
             self._resize((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            if self.typing is not None:
+                self._type(event)
+            else:
+                self._key(event.key)
+        elif self.viewing is not None:
+            return  # a record's position is only looked at
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.help = False
             name = lay.button_at(event.pos)
@@ -92,8 +107,15 @@ class App:
         if key == pygame.K_ESCAPE:
             if self.help:
                 self.help = False
+            elif self.viewing is not None:
+                self.step(None)
             else:
                 self.running = False
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self._step_key(key)
+        elif key == pygame.K_o:
+            self.typing = ""
+            self.note = "Open which record? Type its path, Enter (Esc: cancel)"
         elif key == pygame.K_F1:
             self.help = not self.help
         elif key == pygame.K_n:
@@ -106,6 +128,64 @@ class App:
             self.overlay = not self.overlay
         elif key == pygame.K_s:
             self.note = f"Saved {self.save()}"
+
+    def _step_key(self, key: int) -> None:
+        n = len(self.record)
+        if not n:
+            self.note = "No record open to step through (O opens one)"
+            return
+        at = n if self.viewing is None else self.viewing
+        if key == pygame.K_LEFT:
+            self.step(max(0, at - 1))
+        elif key == pygame.K_RIGHT:
+            self.step(None if at + 1 >= n else at + 1)
+        elif key == pygame.K_HOME:
+            self.step(0)
+        else:
+            self.step(None)
+
+    def step(self, events: int | None) -> None:
+        """Show the opened record after its first ``events`` events (None:
+        the live board again)."""
+        self.viewing = events
+        if events is None:
+            self.note = "The board"
+        else:
+            self.note = f"Record: {events} of {len(self.record)} events (Left/Right; End: board)"
+
+    def _type(self, event: pygame.event.Event) -> None:
+        typed = self.typing or ""
+        if event.key == pygame.K_ESCAPE:
+            self.typing = None
+            self.note = "Not opened"
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.typing = None
+            self.open(typed.strip())
+        elif event.key == pygame.K_BACKSPACE:
+            self.typing = typed[:-1]
+        elif event.unicode and event.unicode.isprintable():
+            self.typing = typed + event.unicode
+        if self.typing is not None:
+            self.note = f"Open: {self.typing}_"
+
+    def open(self, path: str) -> bool:
+        """Open the record at ``path`` in place of the game at the board (its
+        last position set up); False, and the reason shown, if it cannot be."""
+        try:
+            table, events = Table.open_record(
+                path, seed=self.table.seed, players=self.table.players[:1] * 2
+            )
+        except RecordProblem as err:
+            self.note = str(err)
+            return False
+        if table.game_name != "pyraos":
+            self.note = f"{path}: {table.game_name} in the window is not built yet"
+            return False
+        self.table = table
+        self.record = events
+        self.viewing = None
+        self.note = f"Opened {path}: Left/Right step through it"
+        return True
 
     def save(self) -> Path:
         """The record so far into the save folder, named by game and time."""
@@ -126,8 +206,18 @@ class App:
     def draw(self) -> None:
         surf = self.screen
         surf.fill(style.BACKGROUND)
-        pyraos_view.draw(surf, self.table, self.layout, self.fonts, self.overlay)
-        panel.draw_panel(surf, self.table, self.layout, self.fonts, self.note)
+        table = self.table
+        if self.viewing is None:
+            scene = pyraos_view.live_scene(table, self.overlay)
+            state = table.game
+            moves = table.moves_text()
+        else:
+            state = record_state(table, self.record[: self.viewing])
+            scene = pyraos_view.record_scene(table, state)
+            moves = table.moves_text(self.record[: self.viewing])
+        pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
+        live = self.viewing is None
+        panel.draw_panel(surf, table, state, moves, self.layout, self.fonts, self.note, live)
         if self.help:
             panel.draw_help(surf, self.layout, self.fonts)
         if not self.offscreen:

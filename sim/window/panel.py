@@ -2,7 +2,7 @@
 board's status display as a small OLED (the 8 x 16 text the firmware
 wrote), the moves in record notation, the keys; and the help page (F1).
 
-    draw_panel(surface, table, layout, fonts, note)
+    draw_panel(surface, table, game, moves, layout, fonts, note)
     draw_help(surface, layout, fonts)
 """
 
@@ -49,7 +49,19 @@ def _seat_name(table: Table, seat: int) -> str:
     return f"{colour} ({who})"
 
 
-def draw_panel(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, note: str) -> None:
+def draw_panel(
+    surf: pygame.Surface,
+    table: Table,
+    game: Any,
+    moves: list[str],
+    lay: Layout,
+    fonts: Any,
+    note: str,
+    live: bool = True,
+) -> None:
+    """The panel for ``game`` (the board's rules state, or with ``live``
+    False a record's position: no status display then) with ``moves``
+    (record notation) listed."""
     rect = lay.panel
     pygame.draw.rect(surf, style.PANEL, rect)
     pygame.draw.line(surf, style.PANEL_LINE, rect.topleft, rect.bottomleft, 2)
@@ -59,7 +71,6 @@ def draw_panel(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, note
     title = f"{table.game_name.capitalize()} {table.variant}"
     surf.blit(fonts.title.render(title, True, style.TEXT), (x, y))
     y += fonts.title.get_linesize() + 4
-    game = table.game
     movers = game.to_move()
     for seat in range(table.seats):
         turn = bool(movers) and movers[0] == seat
@@ -80,11 +91,11 @@ def draw_panel(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, note
             surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
             y += fonts.small.get_linesize()
     y += 8
-    y = _oled(surf, table, fonts, x, y, w) + 10
+    if live:
+        y = _oled(surf, table, fonts, x, y, w) + 10
     surf.blit(fonts.small.render("Moves (record notation)", True, style.TEXT_DIM), (x, y))
     y += fonts.small.get_linesize() + 2
     bottom = rect.bottom - PAD - 2 * fonts.small.get_linesize() - 8
-    moves = table.moves_text()
     room = max(0, (bottom - y) // fonts.small.get_linesize())
     first = max(0, len(moves) - room)
     for i in range(first, len(moves)):

@@ -4,12 +4,14 @@ the marbles by level (a marble on level 2 or higher rests visibly on the
 four below: drawn later, a little larger, with a shadow), the reserve trays
 with their LED bars and turn LEDs, MENU and BACK, and the marble in hand.
 
-    draw(surface, table, layout, fonts, overlay=False)
+    draw(surface, table, live_scene(table), layout, fonts)    # the board now
+    draw(surface, table, record_scene(table, state), layout, fonts)   # a record's position
     led_point(table, layout, name)    # a pixel where LED ``name`` shows (tests)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -71,13 +73,68 @@ def tray_xy(table: Table, side: int, i: int) -> tuple[float, float]:
     return (x, y)
 
 
-def draw(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, overlay: bool) -> None:
+@dataclass
+class Scene:
+    """What the window shows of a Pyraos board: the live board, or a
+    position of a record being stepped through (its LEDs dark)."""
+
+    marbles: list[tuple[float, float, int, int]]  # (x mm, y mm, level, colour), lowest first
+    trays: tuple[int, int]  # marbles in each player's tray
+    leds: dict[str, style.Rgb | None]  # every LED's colour, None when dark
+    held: tuple[float, float, float, int] | None = None  # the marble in hand, and its colour
+    pressed: frozenset[str] = frozenset()  # board buttons held down
+    readings: list[tuple[int, int]] | None = None  # each sensor's raw and expected reading
+
+
+def live_scene(table: Table, readings: bool = False) -> Scene:
+    """The board as it is now: the marbles where they lie (a bouncing one
+    where it is), the LEDs as the firmware's last frame has them."""
+    physics = table.pyraos
+    occ = physics.occupied()
+    marbles = []
+    for pos in range(POSITIONS):
+        if occ >> pos & 1:
+            settling = physics._settling.get(pos)
+            x, y, _ = settling.at(table.now) if settling is not None else physics.centre(pos)
+            marbles.append((x, y, LEVEL[pos], table.marble_colour(pos)))
+    at = physics.held_at(table.now)
+    return Scene(
+        marbles=marbles,
+        trays=(table.reserves[0], table.reserves[1]),
+        leds={name: style.led_colour(table, name) for name in table.hal.light_names()},
+        held=None if at is None else (*at, table.hand_colour),
+        pressed=frozenset(table.buttons_down),
+        readings=style.sensor_readings(table) if readings else None,
+    )
+
+
+def record_scene(table: Table, state: Any) -> Scene:
+    """A position of a record (a rules state): its marbles in place, the
+    trays as its reserves, the LEDs dark."""
+    physics = table.pyraos
+    marbles = []
+    for pos in range(POSITIONS):
+        owner = state.owner(pos)
+        if owner is not None:
+            x, y, _ = physics.centre(pos)
+            marbles.append((x, y, LEVEL[pos], owner))
+    return Scene(
+        marbles=marbles,
+        trays=(state.reserve[0], state.reserve[1]),
+        leds=dict.fromkeys(table.hal.light_names()),
+    )
+
+
+def draw(surf: pygame.Surface, table: Table, scene: Scene, lay: Layout, fonts: Any) -> None:
+    """The board of ``table`` (its geometry) showing ``scene``."""
     p = table.pyraos.pitch
     _board(surf, table, lay)
-    lit = {name: style.led_colour(table, name) for name in table.hal.light_names()}
+    lit = scene.leds
     for name in PYRAOS_SENSORS:
         _glow(surf, lay, led_xy(table, name), lit[name], GLOW_R * p)
-    _marbles(surf, table, lay)
+    for x, y, level, colour in scene.marbles:
+        r = lay.length(MARBLE_R * p * (1 + 0.05 * (level - 1)))
+        marble(surf, lay.to_px(x, y), r, colour, level - 1)
     for name in PYRAOS_SENSORS:
         rgb = lit[name]
         if rgb is not None:
@@ -88,12 +145,13 @@ def draw(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any, overlay: b
     for name in lit:
         if name not in PYRAOS_SENSORS:
             _small_led(surf, lay, led_xy(table, name), lit[name], 0.12 * p)
-    _trays(surf, table, lay)
+    _trays(surf, table, scene, lay)
     for name in ("menu", "back"):
-        style.button(surf, lay.button(name), name.upper(), fonts, name in table.buttons_down)
-    _held(surf, table, lay)
-    if overlay:
-        _overlay(surf, table, lay, fonts)
+        style.button(surf, lay.button(name), name.upper(), fonts, name in scene.pressed)
+    if scene.held is not None:
+        _held(surf, table, scene.held, lay)
+    if scene.readings is not None:
+        _overlay(surf, table, scene.readings, lay, fonts)
 
 
 def _board(surf: pygame.Surface, table: Table, lay: Layout) -> None:
@@ -112,7 +170,7 @@ def _glow(
     surf: pygame.Surface,
     lay: Layout,
     at: tuple[float, float],
-    rgb: tuple[int, int, int] | None,
+    rgb: style.Rgb | None,
     r_mm: float,
 ) -> None:
     if rgb is None:
@@ -129,7 +187,7 @@ def _small_led(
     surf: pygame.Surface,
     lay: Layout,
     at: tuple[float, float],
-    rgb: tuple[int, int, int] | None,
+    rgb: style.Rgb | None,
     r_mm: float,
 ) -> None:
     cx, cy = lay.to_px(*at)
@@ -153,30 +211,7 @@ def marble(surf: pygame.Surface, at: tuple[int, int], r: int, colour: int, raise
     pygame.draw.circle(surf, style.shade(base, 1.35), (x - r // 3, y - r // 3), max(1, r // 4))
 
 
-def _marbles(surf: pygame.Surface, table: Table, lay: Layout) -> None:
-    physics = table.pyraos
-    p = physics.pitch
-    occ = physics.occupied()
-    for pos in range(POSITIONS):  # level by level: higher ones drawn over lower
-        if occ >> pos & 1:
-            level = LEVEL[pos]
-            at = _resting_at(table, pos)
-            r = lay.length(MARBLE_R * p * (1 + 0.05 * (level - 1)))
-            marble(surf, lay.to_px(at[0], at[1]), r, table.marble_colour(pos), level - 1)
-
-
-def _resting_at(table: Table, pos: int) -> tuple[float, float]:
-    # a marble still bouncing is drawn where it is
-    physics = table.pyraos
-    settling = physics._settling.get(pos)
-    if settling is not None:
-        x, y, _ = settling.at(table.now)
-        return (x, y)
-    x, y, _ = physics.centre(pos)
-    return (x, y)
-
-
-def _trays(surf: pygame.Surface, table: Table, lay: Layout) -> None:
+def _trays(surf: pygame.Surface, table: Table, scene: Scene, lay: Layout) -> None:
     physics = table.pyraos
     p = physics.pitch
     for side in (0, 1):
@@ -187,33 +222,39 @@ def _trays(surf: pygame.Surface, table: Table, lay: Layout) -> None:
         pygame.draw.rect(surf, style.TRAY, rect, border_radius=lay.length(0.45 * p))
         pygame.draw.rect(surf, style.WOOD_EDGE, rect, 2, border_radius=lay.length(0.45 * p))
         r = lay.length(0.21 * p)
-        for i in range(table.reserves[side]):
+        for i in range(scene.trays[side]):
             marble(surf, lay.to_px(*tray_xy(table, side, i)), r, side, 0)
 
 
-def _held(surf: pygame.Surface, table: Table, lay: Layout) -> None:
+def _held(
+    surf: pygame.Surface, table: Table, held: tuple[float, float, float, int], lay: Layout
+) -> None:
     physics = table.pyraos
-    at = physics.held_at(table.now)
-    if at is None:
-        return
+    x, y, z, colour = held
     p = physics.pitch
-    lift = max(0.0, at[2] - physics.depth)
+    lift = max(0.0, z - physics.depth)
     r = lay.length(MARBLE_R * p * (1 + lift / 400))
     # in the air: its shadow on the board, the marble see-through enough
     # that what the board lights under it shows
-    cx, cy = lay.to_px(at[0], at[1])
+    cx, cy = lay.to_px(x, y)
     off = lay.length(lift / 6)
     layer = pygame.Surface((2 * r + 2 * off + 4, 2 * r + 2 * off + 4), pygame.SRCALPHA)
     c = (r + 2, r + 2)
     pygame.draw.circle(layer, (0, 0, 0, 70), (c[0] + off, c[1] + off), r)
-    marble(layer, c, r, table.hand_colour, 0)
+    marble(layer, c, r, colour, 0)
     layer.set_alpha(HELD_ALPHA)
     surf.blit(layer, (cx - c[0], cy - c[1]))
 
 
-def _overlay(surf: pygame.Surface, table: Table, lay: Layout, fonts: Any) -> None:
-    """Each sensor's raw reading and the sensing's expected value for it."""
-    readings = style.sensor_readings(table)
+def _overlay(
+    surf: pygame.Surface,
+    table: Table,
+    readings: list[tuple[int, int]],
+    lay: Layout,
+    fonts: Any,
+) -> None:
+    """Each sensor's raw reading (white) and the sensing's expected value
+    for it (green) at the sensor's point."""
     for i, name in enumerate(PYRAOS_SENSORS):
         raw, expected = readings[i]
         x, y = led_xy(table, name)

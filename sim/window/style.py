@@ -14,6 +14,8 @@ import pygame
 
 from sim.table import Table
 
+Rgb = tuple[int, int, int]
+
 BACKGROUND = (28, 30, 34)
 PANEL = (38, 41, 47)
 PANEL_LINE = (70, 74, 84)
@@ -50,7 +52,7 @@ def shade(rgb: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     return (r, g, b)
 
 
-def led_colour(table: Table, name: str) -> tuple[int, int, int] | None:
+def led_colour(table: Table, name: str) -> Rgb | None:
     """What LED ``name`` shows in the firmware's last frame, None when dark."""
     rgb = table.hal.light(name)
     top = max(rgb)

@@ -19,6 +19,9 @@ What a board costs comes from the Pico itself, emulated: one Pyraos game of
 ``make bench-pico`` (tests/bench/pico.py), timed in emulated cycles of a
 125 MHz RP2040 (flash wait states not modelled) with the real rp2 heap. The
 WebAssembly tick times are the host's and say nothing about a board.
+
+The simulator's window (tests/bench/window.py): a computer-against-computer
+Pyraos game with the sensors' readings drawn, frame time against 60 fps.
 """
 
 from __future__ import annotations
@@ -168,6 +171,12 @@ def main() -> None:
         print(f"\n{title}")
         for name, (value, unit) in figs.items():
             print(f"  {name:<70} {value} {unit}")
+    from tests.bench import window
+
+    frames = window.figures(10 * args.seconds)
+    print("\nthe simulator's window (tests/bench/window.py; host time, SDL dummy driver)")
+    for name, (value, unit) in frames.items():
+        print(f"  {name:<70} {value} {unit}")
     mpb = board["pyraos firmware, MicroPython WebAssembly (.mpy)"]
     pico = board["pyraos firmware on an emulated Pico (rp2040js, MicroPython 1.24.1 rp2)"]
     for name, value, op, target, unit in (
@@ -184,6 +193,7 @@ def main() -> None:
         # a move lights its answer: tick start to the LED frame's first bit
         ("move answered on a Pico", pico["move answered max"][0], "<=", 10, "ms"),
         ("idle tick on a Pico, p95", pico["idle tick p95"][0], "<=", 2, "ms"),
+        ("window frame p95 (60 fps)", frames["frame time p95"][0], "<=", 16.7, "ms"),
     ):
         ok = value >= target if op == ">=" else value <= target
         missed += not ok

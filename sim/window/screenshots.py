@@ -1,0 +1,65 @@
+"""The README's pictures of the window, drawn off screen (``make screenshots``).
+
+    python -m sim.window.screenshots docs/img
+
+Each is the real window, firmware and all, at a seeded moment: a Pyraos
+opening (the computer playing both seats, light's spots lit), a late
+position of a seeded self-play record opened in the window, and the same
+board with the sensors' readings (R) shown.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from sim import selfplay  # noqa: E402
+from sim.table import Table  # noqa: E402
+from sim.window.app import App  # noqa: E402
+
+SIZE = (1200, 720)
+
+
+def opening(out: Path) -> Path:
+    table = Table("pyraos", "standard", seed=4, players=("computer", "computer"))
+    app = App(table, size=SIZE, offscreen=True)
+    while len(table.journal) < 6:
+        table.advance(50)
+    table.players = ("human", "computer")  # light to move: its spots lit
+    app.settle()
+    path = out / "pyraos-opening.png"
+    app.save_screenshot(path)
+    return path
+
+
+def late(out: Path) -> list[Path]:
+    with tempfile.TemporaryDirectory() as tmp:
+        rec = selfplay.play_game("pyraos", "standard", 12)
+        record = Path(tmp) / "game.jsonl"
+        record.write_text("\n".join(rec.lines()) + "\n")
+        table, events = Table.open_record(record, seed=12, players=("human", "computer"))
+    app = App(table, size=SIZE, offscreen=True, record=events)
+    app.step(max(0, len(events) - 4))
+    paths = [out / "pyraos-late.png", out / "pyraos-readings.png"]
+    app.save_screenshot(paths[0])
+    app.step(None)
+    app.overlay = True
+    app.save_screenshot(paths[1])
+    return paths
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/img")
+    out.mkdir(parents=True, exist_ok=True)
+    for path in [opening(out), *late(out)]:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
