@@ -258,9 +258,6 @@ def _window(argv: list[str]) -> int:
     except RecordProblem as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    if table.game_name != "pyraos":
-        print(f"error: {table.game_name} in the window is not built yet", file=sys.stderr)
-        return 2
     app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
     if args.screenshot:
         app.settle()

@@ -29,9 +29,13 @@ TOP = 1000  # the top of the pyramid: the last marble
 GIVES = 60  # leaves the opponent a square to complete
 
 
-def choose(state: Any, rng: random.Random) -> Any:
-    """A legal event for the player to move (None when the game is over)."""
-    moves = list(state.legal_moves())
+def choose(state: Any, rng: random.Random, player: int | None = None) -> Any:
+    """A legal event for ``player`` (default: the first to move); None when
+    it has none."""
+    movers = state.to_move()
+    if player is None and movers:
+        player = movers[0]
+    moves = [m for m in state.legal_moves() if m[1] == player]
     if not moves:
         return None
     if isinstance(state, pyraos.Pyraos):

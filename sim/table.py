@@ -31,7 +31,9 @@ from sim import computer
 from sim.board_play import BOOT_MS, BoardRun, new_state, reference_profile
 from sim.hand import HUMAN as HUMAN_TIMING
 from sim.hand import Steps, Wait, WaitFor, make_hand
-from sim.physics import PyraosPhysics
+from sim.pacal_table import PacalCards
+from sim.physics import PacalPhysics, PyraosPhysics
+from tabletop.board import pacal_board
 from tabletop.records import notation
 from tabletop.records.record import check
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, POSITIONS, SUPPORT
@@ -149,6 +151,8 @@ class Table:
         self.reserves = [15, 15]
         self._seen = 0  # physics.actions followed so far
         self.mouse_holds = False  # the marble in hand is the mouse's
+        # Pacal: the deal and the hands, which the board never knows
+        self.cards = PacalCards(self) if game == "pacal" else None
         if events:
             self._play_quickly(events)
         else:  # MENU, as a person starts a game, once the board has booted
@@ -212,6 +216,12 @@ class Table:
         return self.runtime.board.game
 
     @property
+    def truth(self) -> Any:
+        """The game as the simulator knows it: the firmware's, and in
+        Pacal with the hands and the pile the board cannot see."""
+        return self.cards.truth if self.cards is not None else self.game
+
+    @property
     def journal(self) -> Any:
         return self.runtime.journal
 
@@ -241,11 +251,24 @@ class Table:
                 if self.script.done:
                     self.script = None
             self._follow()
-            if self.script is None:
+            if self.cards is not None:
+                self.cards.sync()
+            if self.script is None and not self.mouse_holds and not self._table_deals():
                 self._computer_turn()
+
+    def _table_deals(self) -> bool:
+        # Pacal: a round's deal is the table's to make (the fields cleared
+        # first), as soon as the board waits for it.
+        cards = self.cards
+        if cards is None or not cards.deal_due() or self.runtime.board.mode == pacal_board.SELECT:
+            return False
+        self._run(cards.dealing())
+        return True
 
     def _follow(self) -> None:
         # The colours of the marbles the hands moved since last time.
+        if not isinstance(self.physics, PyraosPhysics):
+            return
         actions = self.physics.actions
         while self._seen < len(actions):
             _, what, where = actions[self._seen]
@@ -265,17 +288,15 @@ class Table:
         self.script.poll(self.now)
 
     def _computer_turn(self) -> None:
-        game = self.game
-        movers = game.to_move()
-        if not movers or self.players[movers[0]] != COMPUTER or self.mouse_holds:
+        state = self.truth
+        seats = [p for p in state.to_move() if self.players[p] == COMPUTER]
+        if not seats or self.buttons_down or not self._board_matches():
             return
-        if self.buttons_down or not self._board_matches():
-            return
-        event = computer.choose(game, self.rng)
+        event = computer.choose(state, self.rng, seats[0])
         if event is None:
             return
         self.hand.expected = len(self.journal)
-        self._run(self.hand.perform(game.copy(), event))
+        self._run(self.hand.perform(state.copy(), event))
 
     def _board_matches(self) -> bool:
         if isinstance(self.physics, PyraosPhysics):
@@ -311,7 +332,41 @@ class Table:
 
     def _new_game(self) -> Steps:
         yield from self.hand.press_menu()
+        if self.cards is not None:
+            self.cards.new_game()
         yield from self.hand.clear_board()
+
+    # -- the mouse's hand (Pacal) -----------------------------------------------------
+
+    def grab_card(self, source: tuple[Any, ...]) -> bool:
+        """Take a card into the mouse's hand (sim.pacal_table.PacalCards.grab)."""
+        cards = self.cards
+        if cards is None or self.mouse_holds or self.busy():
+            return False
+        self.mouse_holds = cards.grab(source)
+        return self.mouse_holds
+
+    def carry_card(self, field: int) -> None:
+        """Hold the mouse's card over field ``field`` (0..19), or away (-1)."""
+        if self.cards is not None and self.mouse_holds:
+            self.cards.carry(field)
+
+    def drop_card(self, target: tuple[Any, ...] | None) -> None:
+        """Lay the mouse's card on ``target`` (a slot or a field), else back
+        off the board (to the hands)."""
+        if self.cards is None or not self.mouse_holds:
+            return
+        self.mouse_holds = False
+        steps = self.cards.drop(target or ("away",))
+        if steps is not None:
+            self._run(steps)
+
+    def active_seat(self) -> int | None:
+        """The human seat that is to act now (the first, when both build)."""
+        for p in self.truth.to_move():
+            if self.players[p] == HUMAN:
+                return int(p)
+        return None
 
     # -- the mouse's hand (Pyraos) ---------------------------------------------------
 
@@ -423,6 +478,8 @@ class Table:
         if self.mouse_holds and isinstance(physics, PyraosPhysics):
             physics.to_reserve(self.now)
             self._follow()
+        elif self.mouse_holds:
+            self.drop_card(None)
         self.mouse_holds = False
 
     def held_at(self) -> tuple[float, float, float] | None:
@@ -436,6 +493,13 @@ class Table:
     def _owner(self, pos: int) -> int:
         owner = self.game.owner(pos)
         return int(owner) if owner is not None else int(self.game.turn)
+
+    @property
+    def pacal(self) -> PacalPhysics:
+        """The Pacal board's physics (ValueError on another board)."""
+        if not isinstance(self.physics, PacalPhysics):
+            raise ValueError("cards are a Pacal board's")
+        return self.physics
 
     @property
     def pyraos(self) -> PyraosPhysics:

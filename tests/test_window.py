@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,35 +24,17 @@ from sim.window.pyraos_view import led_point
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.records.record import check
 from tabletop.rules.pyraos_geometry import position_index
+from tests.window_support import FRAME_MS, AtTheWindow
 
-FRAME_MS = 16
 REACT_MS = 200  # a person sees the board's answer before the next action
 
 
-class Mouse:
+class Mouse(AtTheWindow):
     """A person at the window: drags marbles, clicks buttons, watches."""
 
     def __init__(self, app: App) -> None:
-        self.app = app
-        self.table = app.table
+        super().__init__(app)
         self._last = (0, 0)  # where the mouse is
-
-    def rows(self) -> list[str]:
-        """What the board's status display shows."""
-        display = self.table.hal.display
-        assert display is not None
-        return list(display.rows)
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.frame(FRAME_MS)
-
-    def wait(self, predicate: Callable[[], bool], ms: int = 8000) -> None:
-        for _ in range(ms // FRAME_MS):
-            if predicate():
-                return
-            self.frames()
-        raise AssertionError(f"not seen within {ms} ms: {self.rows()}")
 
     def spot(self, name: str) -> tuple[int, int]:
         x, y, _ = self.table.pyraos.centre(position_index(name))

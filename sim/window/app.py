@@ -24,13 +24,14 @@ from typing import Any
 import pygame
 
 from sim.table import RecordProblem, Table, record_state
-from sim.window import panel, pyraos_view, style
+from sim.window import pacal_view, panel, pyraos_view, style
 from sim.window.layout import Layout
 
 FPS = 60
 MAX_FRAME_MS = 100
 DEFAULT_SIZE = (1200, 720)
 MIN_SIZE = (800, 520)
+PACAL_PITCH = 25.0  # (a Pacal board's layout is its own; the panel's share is the same)
 
 
 class App:
@@ -53,7 +54,15 @@ class App:
         self._resize(size)
         self.overlay = False
         self.help = False
-        self.note = "Drag a marble from your tray; F1 for help"
+        self.note = (
+            "Drag a marble from your tray; F1 for help"
+            if table.cards is None
+            else "Drag a card from your hand; F1 for help"
+        )
+        self.show_both = False  # Pacal: every human hand face up (H)
+        self.shown_seat: int | None = None  # Pacal hot seat: whose hand is up
+        self.passing = False  # ... the "pass the device" screen is up
+        self.mouse = (0, 0)
         self.running = True
         self.pressing: str | None = None  # the board button held down with the mouse
         self.save_dir = Path.cwd()
@@ -65,7 +74,9 @@ class App:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.offscreen and size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.layout = Layout(size, self.table.pyraos.pitch)
+        pitch = self.table.pyraos.pitch if self.table.cards is None else PACAL_PITCH
+        self.layout = Layout(size, pitch)
+        self.places = pacal_view.Places(self.layout.area)
         self.fonts = style.Fonts(size[1])
 
     # -- events ------------------------------------------------------------------------
@@ -84,6 +95,8 @@ class App:
                 self._key(event.key)
         elif self.viewing is not None:
             return  # a record's position is only looked at
+        elif table.cards is not None:
+            self._cards_mouse(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.help = False
             name = lay.button_at(event.pos)
@@ -102,6 +115,68 @@ class App:
             elif table.mouse_holds:
                 table.drop(*lay.to_mm(*event.pos))
 
+    def _cards_mouse(self, event: pygame.event.Event) -> None:
+        # Pacal: cards from a hand (shown), a base or the pile, a slot or a
+        # field; laid on a slot or a field, or back to the hands.
+        table = self.table
+        places = self.places
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            table.carry_card(pacal_view.field_at(places, event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self.help = False
+            if self.passing:
+                self.passing = False
+                self.shown_seat = table.active_seat()
+                return
+            name = pacal_view.button_at(places, event.pos)
+            if name is not None:
+                self.pressing = name
+                table.button_down(name)
+                return
+            source = pacal_view.target_at(table, places, event.pos, self.show())
+            empty_hand_area = source is not None and source[0] == "hand" and not source[2]
+            if source is not None and not empty_hand_area:
+                table.grab_card(source)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            if self.pressing is not None:
+                table.button_up(self.pressing)
+                self.pressing = None
+            elif table.mouse_holds:
+                table.drop_card(pacal_view.target_at(table, places, event.pos, self.show()))
+
+    def show(self) -> tuple[bool, bool]:
+        """Pacal: whose hand is face up. A computer's never (unless H); with
+        one person at the window, theirs always; with two, the hand of the
+        one to act, after the other has passed the device."""
+        table = self.table
+        humans = [p for p in range(table.seats) if table.players[p] == "human"]
+        out = [False, False]
+        for p in humans:
+            if self.show_both or len(humans) == 1:
+                out[p] = True
+            elif not self.passing and p == self.shown_seat:
+                out[p] = True
+        if self.show_both:
+            out = [True, True]
+        return (out[0], out[1])
+
+    def _hot_seat(self) -> None:
+        # Two people at one window: when the other is to act, hide the hands
+        # until they have the device.
+        table = self.table
+        if table.cards is None or table.players.count("human") < 2 or self.show_both:
+            return
+        active = table.active_seat()
+        if active is None or active == self.shown_seat or table.mouse_holds:
+            return
+        if self.shown_seat is None:
+            self.shown_seat = active
+        else:
+            self.passing = True
+
     def _key(self, key: int) -> None:
         table = self.table
         if key == pygame.K_ESCAPE:
@@ -118,6 +193,12 @@ class App:
             self.note = "Open which record? Type its path, Enter (Esc: cancel)"
         elif key == pygame.K_F1:
             self.help = not self.help
+        elif key == pygame.K_SPACE and self.passing:
+            self.passing = False
+            self.shown_seat = self.table.active_seat()
+        elif key == pygame.K_h and self.table.cards is not None:
+            self.show_both = not self.show_both
+            self.note = "Both hands shown" if self.show_both else "Each hand only to its player"
         elif key == pygame.K_n:
             table.new_game()
             self.note = "New game: the board is cleared"
@@ -201,25 +282,33 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.table.advance(ms)
+        self._hot_seat()
         self.draw()
 
     def draw(self) -> None:
         surf = self.screen
         surf.fill(style.BACKGROUND)
         table = self.table
-        if self.viewing is None:
+        if table.cards is not None:
+            state = table.truth
+            moves = table.moves_text()
+            pacal_view.draw(surf, table, self.places, self.fonts, self.show(), self.mouse)
+        elif self.viewing is None:
             scene = pyraos_view.live_scene(table, self.overlay)
             state = table.game
             moves = table.moves_text()
+            pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
         else:
             state = record_state(table, self.record[: self.viewing])
             scene = pyraos_view.record_scene(table, state)
             moves = table.moves_text(self.record[: self.viewing])
-        pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
+            pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
         live = self.viewing is None
         panel.draw_panel(surf, table, state, moves, self.layout, self.fonts, self.note, live)
+        if self.passing:
+            panel.draw_pass(surf, self.layout, self.fonts, self.table.active_seat())
         if self.help:
-            panel.draw_help(surf, self.layout, self.fonts)
+            panel.draw_help(surf, self.layout, self.fonts, table.game_name)
         if not self.offscreen:
             pygame.display.flip()
 

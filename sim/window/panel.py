@@ -20,6 +20,7 @@ PAD = 14
 OLED_ROWS = 8
 OLED_COLS = 16
 KEYS = "N new   U undo   S save   O open   R readings   F1 help   Esc quit"
+PACAL_KEYS = "N new   U undo   S save   H both hands   F1 help   Esc quit"
 HELP = (
     "Playing at the board",
     "",
@@ -41,12 +42,43 @@ HELP = (
 )
 
 
+PACAL_HELP = (
+    "Playing at the board",
+    "",
+    "Drag cards from your hand: two onto the slots to offer them; the",
+    "other player takes one off its slot (drag it to their hand), then the",
+    "offerer takes back the other. Build the card you received on a lit",
+    "field of your pyramid; red shows where it may not go. Solo: drag the",
+    "pile's top card onto slot 1 to read it, then onto a lit field.",
+    "The table deals each round for you (base cards read, fields cleared).",
+    "",
+    "MENU: new game (hold: next game or variant)   BACK: undo / keep",
+    "",
+    "N  new game     U  undo (BACK)     S  save the record",
+    "H  both hands face up (two players at one window: each hand is shown",
+    "   only to its player, with a 'pass the device' screen in between)",
+    "F1 this page    Esc  quit",
+)
+
+
 def _seat_name(table: Table, seat: int) -> str:
-    colour = "Light" if seat == 0 else "Dark"
+    if table.game_name == "pacal":
+        colour = f"P{seat + 1}"
+    else:
+        colour = "Light" if seat == 0 else "Dark"
     who = "computer" if table.players[seat] == COMPUTER else "you" if seat == 0 else "player 2"
     if table.players.count("human") == 2:
         who = f"player {seat + 1}"
     return f"{colour} ({who})"
+
+
+def _seat_line(table: Table, game: Any, seat: int) -> str:
+    name = _seat_name(table, seat)
+    if table.cards is None:
+        return f"{name}   reserve {game.reserve[seat]}"
+    if table.variant == "solo":
+        return f"{name}   cards used {game.cards_used()}, pile {table.cards.pile_left()}"
+    return f"{name}   rounds won {game.wins[seat]}, hand {len(table.cards.hand(seat))}"
 
 
 def draw_panel(
@@ -74,10 +106,13 @@ def draw_panel(
     movers = game.to_move()
     for seat in range(table.seats):
         turn = bool(movers) and movers[0] == seat
-        line = f"{_seat_name(table, seat)}   reserve {game.reserve[seat]}"
+        line = _seat_line(table, game, seat)
         colour = style.TEXT if turn else style.TEXT_DIM
         sw = fonts.body.get_height() - 6
-        pygame.draw.circle(surf, style.MARBLE[seat], (x + sw // 2, y + sw // 2 + 2), sw // 2)
+        swatch = (
+            style.MARBLE[seat] if table.cards is None else table.profile.colours[f"player{seat}"]
+        )
+        pygame.draw.circle(surf, swatch, (x + sw // 2, y + sw // 2 + 2), sw // 2)
         if turn:
             pygame.draw.circle(surf, style.TEXT, (x + sw // 2, y + sw // 2 + 2), sw // 2 + 2, 2)
         surf.blit(fonts.body.render(line, True, colour), (x + sw + 8, y))
@@ -106,7 +141,8 @@ def draw_panel(
     if note:
         surf.blit(fonts.small.render(_fit(fonts.small, note, w), True, style.TEXT), (x, y))
     y += fonts.small.get_linesize() + 4
-    for line in _wrap(fonts.small, KEYS, w)[:1]:
+    keys = PACAL_KEYS if table.cards is not None else KEYS
+    for line in _wrap(fonts.small, keys, w)[:1]:
         surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
 
 
@@ -151,15 +187,26 @@ def _wrap(font: pygame.font.Font, text: str, w: int) -> list[str]:
     return lines
 
 
-def draw_help(surf: pygame.Surface, lay: Layout, fonts: Any) -> None:
+def _page(surf: pygame.Surface, lay: Layout, fonts: Any, lines: tuple[str, ...]) -> None:
+    """``lines`` over the whole window, the first as a title."""
     w, h = lay.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 200))
+    veil.fill((0, 0, 0, 215))
     surf.blit(veil, (0, 0))
-    y = max(20, (h - len(HELP) * fonts.body.get_linesize()) // 2)
-    width = max(fonts.body.size(line)[0] for line in HELP)
+    y = max(20, (h - len(lines) * fonts.body.get_linesize()) // 2)
+    width = max(fonts.body.size(line)[0] for line in lines)
     x = max(20, (w - width) // 2)
-    for i, line in enumerate(HELP):
+    for i, line in enumerate(lines):
         font = fonts.title if i == 0 else fonts.body
         surf.blit(font.render(line, True, style.TEXT), (x, y))
         y += font.get_linesize()
+
+
+def draw_help(surf: pygame.Surface, lay: Layout, fonts: Any, game: str) -> None:
+    _page(surf, lay, fonts, PACAL_HELP if game == "pacal" else HELP)
+
+
+def draw_pass(surf: pygame.Surface, lay: Layout, fonts: Any, seat: int | None) -> None:
+    """Two people at one window: the hands hidden until the next has it."""
+    who = f"player {seat + 1}" if seat is not None else "the other player"
+    _page(surf, lay, fonts, (f"Pass the device to {who}", "", "Click or press Space"))

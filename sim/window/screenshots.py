@@ -4,8 +4,9 @@
 
 Each is the real window, firmware and all, at a seeded moment: a Pyraos
 opening (the computer playing both seats, light's spots lit), a late
-position of a seeded self-play record opened in the window, and the same
-board with the sensors' readings (R) shown.
+position of a seeded self-play record opened in the window, the same
+board with the sensors' readings (R) shown, a Pacal duel a few turns in
+and a solo game.
 """
 
 from __future__ import annotations
@@ -53,10 +54,29 @@ def late(out: Path) -> list[Path]:
     return paths
 
 
+def pacal(out: Path) -> list[Path]:
+    """A duel a few turns in, the person to build (their fields lit), and
+    a solo game eight cards in."""
+    paths = []
+    for variant, events, name in (("duel", 18, "pacal-duel.png"), ("solo", 9, "pacal-solo.png")):
+        seats = 2 if variant == "duel" else 1
+        table = Table("pacal", variant, seed=3, players=("computer",) * seats)
+        app = App(table, size=SIZE, offscreen=True)
+        while len(table.journal.events) < events:
+            table.advance(50)
+        table.players = ("human", "computer")[:seats]
+        while table.busy():
+            table.advance(50)
+        table.advance(500)
+        paths.append(out / name)
+        app.save_screenshot(paths[-1])
+    return paths
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
-    for path in [opening(out), *late(out)]:
+    for path in [opening(out), *late(out), *pacal(out)]:
         print(path)
     return 0
 

@@ -45,6 +45,7 @@ class Fonts:
         self.small = pygame.font.Font(None, base)
         self.title = pygame.font.Font(None, base + 14)
         self.mono = pygame.font.Font(None, base + 2)
+        self.card = pygame.font.Font(None, max(16, height // 24))
 
 
 def shade(rgb: tuple[int, int, int], f: float) -> tuple[int, int, int]:

@@ -1,0 +1,256 @@
+"""The Pacal board drawn from above: player 0's pyramid of ten fields at the
+bottom and player 1's at the top (each with field 1, its apex, toward the
+middle), the two offer slots between them, the turn and round-win LEDs, the
+hands at either edge (face down when hidden), the bases or the solo pile,
+and the card in the mouse's hand.
+
+    places = Places(layout.area)          # every rectangle, for the window's size
+    draw(surface, table, places, fonts, show=(True, False), mouse=(x, y))
+    target_at(table, places, (x, y), show)  # what lies under the mouse (a source or target)
+    led_point(places, name)               # a pixel where LED ``name`` shows (tests)
+
+Field LEDs glow in a frame around their field, the slot LEDs around their
+slot, in the colours of the firmware's last frame (sim.window.style).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sim.table import Table
+from sim.window import style
+from tabletop.rules import pacal
+
+ROWS = ((1,), (2, 3), (4, 5, 6), (7, 8, 9, 10))  # a pyramid's fields, apex first
+CARD_FACE = (245, 241, 230)
+CARD_BACK = (70, 96, 150)
+CARD_EDGE = (40, 40, 40)
+CARD_TEXT = (30, 30, 30)
+FIELD = (96, 124, 88)
+SLOT = (84, 88, 110)
+FELT = (58, 92, 64)
+FRAME = 4  # px: the LED frame around a field or slot
+
+
+class Places:
+    """Where everything is, fitted into the board's area."""
+
+    def __init__(self, area: pygame.Rect) -> None:
+        self.area = area
+        h = area.h / 13.4
+        self.card = (round(h * 0.72), round(h))
+        cw, ch = self.card
+        gap = round(h * 0.12)
+        self.gap = gap
+        mid_y = area.centery
+        cx = area.x + (area.w - 2 * cw) // 2  # pyramids a little left of centre
+        self.fields: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * (2 * pacal.FIELDS)
+        for p in (0, 1):
+            for r, row in enumerate(ROWS):
+                for i, f in enumerate(row):
+                    k = i if p == 0 else len(row) - 1 - i
+                    x = cx - (len(row) - 1) * (cw + gap) // 2 + k * (cw + gap)
+                    dy = (ch + gap) * (r + 1) + ch // 2
+                    y = mid_y + dy - ch // 2 if p == 0 else mid_y - dy - ch // 2
+                    self.fields[p * pacal.FIELDS + f - 1] = pygame.Rect(x, y, cw, ch)
+        self.slots = [
+            pygame.Rect(cx - cw - 2 * gap, mid_y - ch // 2, cw, ch),
+            pygame.Rect(cx + cw + 2 * gap, mid_y - ch // 2, cw, ch),
+        ]
+        bottom = max(r.bottom for r in self.fields[: pacal.FIELDS])
+        top = min(r.top for r in self.fields[pacal.FIELDS :])
+        self.hands = [
+            pygame.Rect(area.x, bottom + gap, area.w - 2 * cw, area.bottom - bottom - gap),
+            pygame.Rect(area.x, area.y, area.w - 2 * cw, top - gap - area.y),
+        ]
+        # a base (duel) or the pile (solo) at the right of each hand
+        self.piles = [
+            pygame.Rect(self.hands[p].right + gap, self.hands[p].centery - ch // 2, cw, ch)
+            for p in (0, 1)
+        ]
+        r = max(4, cw // 7)
+        self.led_r = r
+        self.turn = [
+            (self.slots[1].right + 3 * gap + r, mid_y + ch // 2 + r),
+            (self.slots[1].right + 3 * gap + r, mid_y - ch // 2 - r),
+        ]
+        self.wins = [
+            [(area.x + 2 * r + k * 3 * r, mid_y + ch // 2 + gap + r) for k in range(3)],
+            [(area.x + 2 * r + k * 3 * r, mid_y - ch // 2 - gap - r) for k in range(3)],
+        ]
+
+    def hand_card(self, p: int, i: int, n: int) -> pygame.Rect:
+        """The ``i``-th of ``n`` cards in ``p``'s hand (they overlap when many)."""
+        area = self.hands[p]
+        cw, ch = self.card
+        step = min(cw + self.gap, (area.w - cw) / max(1, n - 1)) if n > 1 else 0
+        x = area.x + round(i * step)
+        return pygame.Rect(x, area.centery - ch // 2, cw, ch)
+
+
+def led_point(places: Places, name: str) -> tuple[int, int]:
+    """A pixel where LED ``name`` shows: on a field's or slot's frame, at a
+    turn or win LED's centre."""
+    if name.startswith("field"):
+        p, f = name[len("field") :].split(".")
+        rect = places.fields[int(p) * pacal.FIELDS + int(f) - 1]
+        # on the frame's side toward the middle of the board
+        y = rect.top - FRAME // 2 - 1 if p == "0" else rect.bottom + FRAME // 2
+        return (rect.centerx, y)
+    if name.startswith("slot"):
+        rect = places.slots[int(name[4:])]
+        return (rect.centerx, rect.top - FRAME // 2 - 1)
+    if name.startswith("turn"):
+        return places.turn[int(name[4:])]
+    p, k = name[len("win") :].split(".")
+    return places.wins[int(p)][int(k) - 1]
+
+
+def card(
+    surf: pygame.Surface, rect: pygame.Rect, value: int, fonts: Any, face_up: bool = True
+) -> None:
+    radius = max(3, rect.w // 8)
+    pygame.draw.rect(surf, CARD_FACE if face_up else CARD_BACK, rect, border_radius=radius)
+    pygame.draw.rect(surf, CARD_EDGE, rect, 1, border_radius=radius)
+    if face_up:
+        img = fonts.card.render(str(value), True, CARD_TEXT)
+        surf.blit(img, img.get_rect(center=rect.center))
+    else:
+        inner = rect.inflate(-rect.w // 3, -rect.h // 3)
+        pygame.draw.rect(surf, style.shade(CARD_BACK, 1.3), inner, 2, border_radius=radius)
+
+
+def _frame(surf: pygame.Surface, rect: pygame.Rect, rgb: style.Rgb | None) -> None:
+    if rgb is None:
+        return
+    glow = rect.inflate(4 * FRAME, 4 * FRAME)
+    layer = pygame.Surface(glow.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*rgb, 90), layer.get_rect(), border_radius=2 * FRAME)
+    surf.blit(layer, glow.topleft)
+    pygame.draw.rect(surf, rgb, rect.inflate(2 * FRAME, 2 * FRAME), FRAME, border_radius=FRAME)
+
+
+def _led(surf: pygame.Surface, at: tuple[int, int], r: int, rgb: style.Rgb | None) -> None:
+    pygame.draw.circle(surf, rgb or style.LED_OFF, at, r)
+    pygame.draw.circle(surf, style.LED_RIM, at, r, 1)
+
+
+def draw(
+    surf: pygame.Surface,
+    table: Table,
+    places: Places,
+    fonts: Any,
+    show: tuple[bool, bool],
+    mouse: tuple[int, int] | None = None,
+) -> None:
+    """The board now; ``show[p]``: player p's hand face up."""
+    cards = table.cards
+    assert cards is not None
+    physics = table.pacal
+    felt = places.area.inflate(8, 8)
+    pygame.draw.rect(surf, FELT, felt, border_radius=12)
+    lit = {name: style.led_colour(table, name) for name in table.hal.light_names()}
+    for f, rect in enumerate(places.fields):
+        p, k = divmod(f, pacal.FIELDS)
+        _frame(surf, rect, lit[f"field{p}.{k + 1}"])
+        pygame.draw.rect(surf, FIELD, rect, border_radius=max(3, rect.w // 8))
+        stack = physics.field_cards(f)
+        if len(stack) == 2:  # the covered card peeks out from under the top one
+            under = rect.move(-rect.w // 5, -rect.h // 5 if p == 0 else rect.h // 5)
+            card(surf, under, stack[0], fonts)
+        if stack:
+            card(surf, rect, stack[-1], fonts)
+    for s, rect in enumerate(places.slots):
+        _frame(surf, rect, lit[f"slot{s}"])
+        pygame.draw.rect(surf, SLOT, rect, border_radius=max(3, rect.w // 8))
+        label = fonts.small.render(f"slot {s + 1}", True, style.TEXT_DIM)
+        surf.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+        if physics.slot_card(s):
+            card(surf, rect, physics.slot_card(s), fonts)
+    for p in range(2):
+        _led(surf, places.turn[p], places.led_r, lit[f"turn{p}"])
+        for k in range(3):
+            _led(surf, places.wins[p][k], places.led_r, lit[f"win{p}.{k + 1}"])
+    for p in range(table.seats):
+        hand = cards.hand(p)
+        for i, c in enumerate(hand):
+            rect = places.hand_card(p, i, len(hand))
+            card(surf, rect, c, fonts, show[p])
+            if show[p] and c == cards.truth.pending[p]:  # the card to build now
+                colour = table.profile.colours[f"player{p}"]
+                pygame.draw.rect(surf, colour, rect.inflate(4, 4), 3, border_radius=rect.w // 6)
+        top = cards.base_top(p) or (cards.pile_top() if p == 0 else 0)
+        left = cards.pile_left() if p == 0 and table.variant == pacal.SOLO else 0
+        if top or left:
+            rect = places.piles[p]
+            card(surf, rect, top, fonts, face_up=False)
+            what = f"pile {left}" if table.variant == pacal.SOLO else "base"
+            label = fonts.small.render(what, True, style.TEXT_DIM)
+            # (above player 0's pile, below player 1's: inside the board)
+            at = {"midbottom": (rect.centerx, rect.top - 2)} if p == 0 else {}
+            surf.blit(label, label.get_rect(**(at or {"midtop": (rect.centerx, rect.bottom + 2)})))
+    for name in ("menu", "back"):
+        style.button(surf, _button(places, name), name.upper(), fonts, name in table.buttons_down)
+    held = physics.held()
+    if held:
+        rect = pygame.Rect((0, 0), places.card)
+        if cards.mouse_card and mouse is not None:
+            rect.center = mouse
+        elif physics._over >= 0:
+            rect.center = places.fields[physics._over].move(6, -6).center
+        else:
+            rect.center = places.slots[0].midright
+        shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 80))
+        surf.blit(shadow, rect.move(6, 6))
+        card(surf, rect, held[-1], fonts)
+
+
+def _button(places: Places, name: str) -> pygame.Rect:
+    cw, ch = places.card
+    area = places.area
+    y = area.centery + (ch if name == "back" else -ch) - ch // 3
+    return pygame.Rect(area.right - int(1.6 * cw), y, int(1.5 * cw), int(0.7 * ch))
+
+
+def button_at(places: Places, pos: tuple[int, int]) -> str | None:
+    for name in ("menu", "back"):
+        if _button(places, name).collidepoint(pos):
+            return name
+    return None
+
+
+def field_at(places: Places, pos: tuple[int, int]) -> int:
+    for f, rect in enumerate(places.fields):
+        if rect.inflate(places.gap, places.gap).collidepoint(pos):
+            return f
+    return -1
+
+
+def target_at(
+    table: Table, places: Places, pos: tuple[int, int], show: tuple[bool, bool]
+) -> tuple[Any, ...] | None:
+    """What lies under ``pos``: a card to pick up (("hand", p, card) for a
+    hand shown face up, ("base", p), ("pile",), ("slot", s), ("field", f))
+    or a place to lay one (("slot", s), ("field", f), ("hand", p)); None."""
+    cards = table.cards
+    assert cards is not None
+    f = field_at(places, pos)
+    if f >= 0:
+        return ("field", f)
+    for s, rect in enumerate(places.slots):
+        if rect.inflate(places.gap, places.gap).collidepoint(pos):
+            return ("slot", s)
+    for p in range(table.seats):
+        if places.piles[p].collidepoint(pos):
+            return ("pile",) if table.variant == pacal.SOLO else ("base", p)
+        hand = cards.hand(p)
+        if show[p]:
+            for i in range(len(hand) - 1, -1, -1):  # the top one where they overlap
+                if places.hand_card(p, i, len(hand)).collidepoint(pos):
+                    return ("hand", p, hand[i])
+        if places.hands[p].collidepoint(pos):
+            return ("hand", p, 0)
+    return None

@@ -1,0 +1,179 @@
+"""Pacal in the simulator's window under SDL's dummy video driver, played
+with synthetic mouse events: two people at one window (the hands hidden
+between their turns), and the solo game."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from sim import computer
+from sim.lights import same_colour
+from sim.table import Table
+from sim.window import pacal_view
+from sim.window.app import App
+from tabletop.rules import pacal
+from tests.window_support import AtTheWindow
+
+
+class Player(AtTheWindow):
+    """People at the window: drag cards, click, watch the pixels."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rng = random.Random(4)
+
+    def mouse(self, kind: int, pos: tuple[int, int]) -> None:
+        if kind == pygame.MOUSEMOTION:
+            pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        else:
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        self.frames(2)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        self.mouse(pygame.MOUSEBUTTONDOWN, start)
+        for i in range(1, 7):
+            at = (start[0] + (end[0] - start[0]) * i // 6, start[1] + (end[1] - start[1]) * i // 6)
+            self.mouse(pygame.MOUSEMOTION, at)
+        self.mouse(pygame.MOUSEBUTTONUP, end)
+        self.frames(12)  # a person sees what came of it
+
+    def places(self) -> pacal_view.Places:
+        return self.app.places
+
+    def card_at(self, p: int, card: int) -> tuple[int, int]:
+        hand = self.table.cards.hand(p)  # type: ignore[union-attr]
+        return self.places().hand_card(p, hand.index(card), len(hand)).center
+
+    def field(self, p: int, field: int) -> tuple[int, int]:
+        return self.places().fields[p * pacal.FIELDS + field - 1].center
+
+    def slot(self, s: int) -> tuple[int, int]:
+        return self.places().slots[s].center
+
+    def hand_area(self, p: int) -> tuple[int, int]:
+        area = self.places().hands[p]
+        return (area.right - 20, area.centery)
+
+    def shows(self, led: str, colour: str) -> bool:
+        self.app.draw()
+        r, g, b, _ = self.app.screen.get_at(pacal_view.led_point(self.places(), led))
+        return same_colour((r, g, b), self.table.profile.colours[colour])
+
+    def read(self, p: int, field: int) -> bool:
+        """The card on p's reader was read: its slot, which invited it, goes
+        dark, or the field it is for lights in p's colour."""
+        self.app.draw()
+        slot = pacal_view.led_point(self.places(), f"slot{p}")
+        return self.app.screen.get_at(slot)[:3] == pacal_view.FELT or self.shows(
+            f"field{p}.{field}", f"player{p}"
+        )
+
+    def take_the_device(self, p: int) -> None:
+        """Two people: the one to act takes the device (the pass screen)."""
+        self.wait(
+            lambda: self.table.active_seat() == p and (self.app.passing or self.app.show()[p])
+        )
+        if self.app.passing:
+            self.mouse(pygame.MOUSEBUTTONDOWN, (10, 10))
+            self.mouse(pygame.MOUSEBUTTONUP, (10, 10))
+        assert self.app.show()[p] and not self.app.show()[1 - p]
+
+    def play(self, event: Any) -> None:
+        """Make ``event`` with the mouse and wait for the board to take it."""
+        table = self.table
+        self.wait(lambda: not table.busy())  # (the table's hand dealing)
+        n = len(table.journal.events)
+        kind, p, a, b = event
+        truth = table.truth
+        if kind == pacal.OFFER:
+            self.take_the_device(p)
+            self.drag(self.card_at(p, a), self.slot(0))
+            self.drag(self.card_at(p, b), self.slot(1))
+        elif kind == pacal.TAKE:
+            self.take_the_device(p)
+            s = 0 if table.pacal.slot_card(0) == a else 1
+            self.drag(self.slot(s), self.hand_area(p))
+            # the offerer takes back the other (after the device is passed,
+            # if the take made it the other's turn to build)
+            self.frames(5)
+            active = table.active_seat()
+            if self.app.passing and active is not None:
+                self.take_the_device(active)
+            self.drag(self.slot(1 - s), self.hand_area(1 - p))
+        elif kind == pacal.PLACE:
+            if table.variant == pacal.SOLO:
+                self.drag(self.places().piles[0].center, self.slot(0))
+                self.wait(lambda: self.read(0, b))
+                self.drag(self.slot(0), self.field(p, b))
+            else:
+                self.take_the_device(p)
+                if truth.phase == pacal.P_LAST:
+                    self.drag(self.card_at(p, a), self.slot(p))
+                    self.wait(lambda: self.read(p, b))
+                    self.drag(self.slot(p), self.field(p, b))
+                else:
+                    assert self.shows(f"field{p}.{b}", f"player{p}")  # where it may go: lit
+                    self.drag(self.card_at(p, a), self.field(p, b))
+        else:
+            raise AssertionError(f"not played in this test: {event}")
+        self.wait(lambda: len(table.journal.events) > n)
+        assert table.journal.events[n] == event
+
+
+@pytest.fixture
+def duel() -> Iterator[Player]:
+    app = App(Table("pacal", "duel", seed=6, players=("human", "human")), size=(1200, 720))
+    player = Player(app)
+    player.wait(lambda: player.table.truth.phase == pacal.P_OFFER)
+    yield player
+    pygame.quit()
+
+
+def test_two_people_play_pacal_duel_turns_with_the_mouse(duel: Player) -> None:
+    table = duel.table
+    # the table dealt: each player has fifteen cards, the board knows none
+    assert len(table.cards.hand(0)) == len(table.cards.hand(1)) == 15  # type: ignore[union-attr]
+    assert table.game.known is False
+    # a card laid where it may not go shows red until lifted
+    wrong_done = False
+    while table.truth.turns_done < 5:
+        truth = table.truth
+        for p in truth.to_move():
+            event = computer.choose(truth, duel.rng, p)
+            if event[0] == pacal.PLACE and not wrong_done:
+                wrong = [f for f in range(1, 11) if f not in truth.fields(p, event[2])]
+                if wrong:
+                    led = f"field{p}.{wrong[0]}"
+                    duel.take_the_device(p)
+                    duel.drag(duel.card_at(p, event[2]), duel.field(p, wrong[0]))
+                    duel.wait(lambda led=led: duel.shows(led, "error"))  # type: ignore[misc]
+                    duel.drag(duel.field(p, wrong[0]), duel.hand_area(p))
+                    duel.wait(lambda led=led: not duel.shows(led, "error"))  # type: ignore[misc]
+                    wrong_done = True
+            duel.play(event)
+            break
+    assert wrong_done
+    # the board's game is the table's, but for the hands it never saw
+    assert table.game.pyramid(0) == table.truth.pyramid(0)
+    assert table.game.pyramid(1) == table.truth.pyramid(1)
+    assert duel.app.passing or duel.app.show().count(True) == 1
+
+
+def test_the_solo_game_with_the_mouse() -> None:
+    app = App(Table("pacal", "solo", seed=8, players=("human",)), size=(1200, 720))
+    player = Player(app)
+    table = player.table
+    player.wait(lambda: table.truth.phase == pacal.P_BUILD)
+    for _ in range(6):
+        event = computer.choose(table.truth, player.rng, 0)
+        player.play(event)
+    assert table.game.cards_used() == 6 == table.truth.cards_used()
+    pygame.quit()
