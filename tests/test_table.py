@@ -1,0 +1,50 @@
+"""The simulator's table (sim.table) without a window: whole games with
+computer seats, their moves made by the scripted hand through the board's
+sensors, the board following every one."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.table import Table
+from tabletop.rules import pacal, pyraos
+
+
+def play_out(table: Table, limit_ms: int) -> None:
+    # until the board knows the game is over too (a last card is shown to it)
+    while not (table.truth.is_over() and table.game.is_over()) and table.now < limit_ms:
+        table.advance(1000)
+
+
+def test_a_pacal_match_between_computers_runs_to_its_end() -> None:
+    # Five rounds of a duel: the table deals each (the fields cleared
+    # first), the board's journal holds every event, its deals without
+    # the hands, which the table's game has.
+    table = Table("pacal", "duel", seed=5, players=("computer", "computer"))
+    play_out(table, 1_200_000)
+    truth = table.truth
+    assert truth.is_over() and max(truth.wins) == pacal.ROUNDS_TO_WIN
+    assert table.game.is_over() and table.game.wins == truth.wins
+    deals = [ev for ev in table.journal.events if ev[0] == pacal.DEAL]
+    assert len(deals) == len(truth.results) and all(d[2] is None for d in deals)
+    assert len(table.cards.deals) == len(deals)  # type: ignore[union-attr]
+
+
+def test_a_pacal_solo_game_by_the_computer_runs_to_its_end() -> None:
+    table = Table("pacal", "solo", seed=2, players=("computer",))
+    play_out(table, 1_200_000)
+    assert table.truth.is_over() and table.game.is_over()
+    assert table.game.cards_used() == table.truth.cards_used()
+
+
+@pytest.mark.parametrize("variant", pyraos.VARIANTS)
+def test_a_pyraos_game_between_computers_runs_to_its_end(variant: str) -> None:
+    table = Table("pyraos", variant, seed=3, players=("computer", "computer"))
+    play_out(table, 1_200_000)
+    assert table.game.is_over()
+    # every marble the board holds is where the physics has it, in its colour
+    game = table.game
+    assert table.pyraos.occupied() == game.occupied()
+    assert all(
+        table.marble_colour(p) == game.owner(p) for p in range(30) if game.owner(p) is not None
+    )
