@@ -240,15 +240,12 @@ def _window(argv: list[str]) -> int:
     if len(players) != seats or any(p not in SEATS for p in players):
         parser.error(f"--players: {seats} seat(s), each human or computer")
     seed = args.seed if args.seed is not None else int(time.time())
-    if args.text or (not args.screenshot and not _has_display()):
-        why = "--text" if args.text else "no display (no DISPLAY or WAYLAND_DISPLAY)"
-        print(f"{why}: the terminal version is not built yet; showing self-play as text.")
-        return _demo(seed)
+    text = args.text or (not args.screenshot and not _has_display())
+    if text and not args.text:
+        print("No display for a window (no DISPLAY or WAYLAND_DISPLAY): the terminal version.")
     if args.screenshot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from sim.window.app import DEFAULT_SIZE, App
-
     events: list[Any] = []
     try:
         if args.record:
@@ -258,6 +255,13 @@ def _window(argv: list[str]) -> int:
     except RecordProblem as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if text:
+        from sim.terminal import TerminalApp
+
+        TerminalApp(table).run()
+        return 0
+    from sim.window.app import DEFAULT_SIZE, App
+
     app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
     if args.screenshot:
         app.settle()

@@ -36,6 +36,7 @@ from sim.physics import PacalPhysics, PyraosPhysics
 from tabletop.board import pacal_board
 from tabletop.records import notation
 from tabletop.records.record import check
+from tabletop.rules.common import explain
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, POSITIONS, SUPPORT
 from tabletop.sensing.baselines import FRESH_MS
 
@@ -54,6 +55,9 @@ RESERVE_HALF_DEPTH = 0.6
 # set down near one raised to level 2 under a second before (while the
 # sensing still learns that marble's own error, FRESH_MS) can leave the
 # board waiting in silence: issue 18's to fix.
+# A person's hand for a move typed or clicked: the move is thought of
+# already, the rest at a person's pace.
+TYPED = replace(HUMAN_TIMING, think=(FRESH_MS, FRESH_MS))
 _LEAST: dict[str, Any] = {
     step: (getattr(HUMAN_TIMING, step)[0],) * 2
     for step in ("pause", "reach", "lift", "lower", "hover", "react", "press")
@@ -141,6 +145,8 @@ class Table:
         self.seed = seed
         self.rng = random.Random(seed)
         self.hand = make_hand(self.physics, self.hal, self.profile, seed)  # the computer's
+        # ... and a person's, for moves given whole (typed or clicked)
+        self.person = make_hand(self.physics, self.hal, self.profile, seed + 1, timing=TYPED)
         self.script: Script | None = None
         self.buttons_down: dict[str, int] = {}
         # Pyraos: the colour of each marble on the board and in the hand, and
@@ -335,6 +341,23 @@ class Table:
         if self.cards is not None:
             self.cards.new_game()
         yield from self.hand.clear_board()
+
+    # -- a move given whole (typed, clicked) ------------------------------------------
+
+    def perform(self, event: Any) -> str:
+        """Have a person's hand make ``event`` at the board (a typed or
+        clicked move: the scripted hand, no mistakes, a short think); ''
+        when started, else why not (the rules' reason for an illegal one)."""
+        if self.busy() or self.mouse_holds:
+            return "a hand is still at work: wait a moment"
+        state = self.truth
+        fault = state.fault(event)
+        if fault is not None:
+            return str(explain(fault))
+        person = self.person
+        person.expected = len(self.journal)
+        self._run(person.perform(state.copy(), event))
+        return ""
 
     # -- the mouse's hand (Pacal) -----------------------------------------------------
 

@@ -1,0 +1,116 @@
+"""The simulator's terminal version (sim.terminal), driven by textual's own
+test pilot: moves typed and clicked, the board (the real firmware) taking
+them, its LEDs drawn in their colours."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+from collections.abc import Callable
+
+import pytest
+from textual.pilot import Pilot
+
+from sim import cli, computer
+from sim.lights import same_colour
+from sim.table import Table
+from sim.terminal import TerminalApp, pyraos_board
+from sim.window import style
+from tabletop.rules import pacal
+
+STEP_MS = 50
+
+
+async def until(
+    app: TerminalApp, pilot: Pilot[int], predicate: Callable[[], bool], ms: int = 15_000
+) -> None:
+    for _ in range(ms // STEP_MS):
+        if predicate():
+            await pilot.pause()
+            return
+        app.advance(STEP_MS)
+    raise AssertionError(f"not seen within {ms} ms: {app.message}")
+
+
+async def type_move(pilot: Pilot[int], text: str) -> None:
+    await pilot.click("#move")
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+def moves(table: Table) -> list[dict[str, object]]:
+    return [json.loads(x) for x in table.record_lines()[1:]]
+
+
+def built(table: Table, n: int) -> Callable[[], bool]:
+    """The board has taken the solo game's n-th card, and the hand is done."""
+    return lambda: table.game.cards_used() == n and not table.busy()
+
+
+def cell_offset(col: int, row: int) -> tuple[int, int]:
+    # the board widget: padding 1 2, a 3-character row label, cells of 4
+    return (2 + 3 + 4 * col + 1, 1 + 6 - row)
+
+
+def test_pyraos_moves_typed_and_clicked() -> None:
+    async def run() -> None:
+        table = Table("pyraos", "standard", seed=3, players=("human", "human"))
+        app = TerminalApp(table, live=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(app, pilot, lambda: "Light to play" in table.hal.display.rows)  # type: ignore[union-attr]
+            # the lit spots are drawn on the LED's colour: light's, at a1
+            text = pyraos_board(table)
+            a1 = style.led_colour(table, "a1")
+            assert a1 is not None and same_colour(a1, table.profile.colours["player0"])
+            assert any(f"on rgb({a1[0]},{a1[1]},{a1[2]})" in str(span.style) for span in text.spans)
+            await type_move(pilot, "b2")
+            await until(app, pilot, lambda: len(moves(table)) == 1 and not table.busy())
+            await pilot.click("#board", offset=cell_offset(4, 4))  # c3
+            await until(app, pilot, lambda: len(moves(table)) == 2 and not table.busy())
+            assert moves(table) == [{"p": 0, "place": "b2"}, {"p": 1, "place": "c3"}]
+            # an illegal move is refused with the rules' reason, and nothing happens
+            await type_move(pilot, "b2 2a1")
+            assert "2a1" in app.message or "raise" in app.message.lower()
+            await type_move(pilot, '{"p": 0, "place": "d4"}')
+            await until(app, pilot, lambda: len(moves(table)) == 3)
+            assert moves(table)[-1] == {"p": 0, "place": "d4"}
+
+    asyncio.run(run())
+
+
+def test_pacal_moves_typed_solo_and_duel() -> None:
+    async def run() -> None:
+        table = Table("pacal", "solo", seed=6, players=("human",))
+        app = TerminalApp(table, live=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(app, pilot, lambda: table.truth.phase == pacal.P_BUILD and not table.busy())
+            for n in range(1, 4):
+                _, _, card, field = computer.choose(table.truth, random.Random(n), 0)
+                await type_move(pilot, f"build {card} {field}")
+                await until(app, pilot, built(table, n))
+        duel = Table("pacal", "duel", seed=4, players=("human", "computer"))
+        app = TerminalApp(duel, live=False)
+        words = {pacal.OFFER: "offer", pacal.TAKE: "take", pacal.PLACE: "build"}
+        async with app.run_test(size=(120, 40)) as pilot:
+            typed = 0
+            while typed < 4:  # the person's events (the computer makes its own)
+                await until(app, pilot, lambda: 0 in duel.truth.to_move() and not duel.busy())
+                kind, p, a, b = computer.choose(duel.truth, random.Random(typed), 0)
+                n = len(duel.journal.events)
+                await type_move(pilot, f"{words[kind]} {a}" + (f" {b}" if b else ""))
+                event = (kind, p, a, b)
+                await until(app, pilot, lambda e=event, n=n: e in duel.journal.events[n:])  # type: ignore[misc]
+                typed += 1
+
+    asyncio.run(run())
+
+
+def test_without_a_display_the_terminal_version_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert not cli._has_display()
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert cli._has_display()
