@@ -231,12 +231,19 @@ def _window(argv: list[str]) -> int:
     parser.add_argument("--screenshot", help="draw the window off screen into this PNG, and exit")
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1200x720")
     parser.add_argument("--text", action="store_true", help="the terminal version")
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="the computer plays every seat (--players computer,...)",
+    )
     args = parser.parse_args(argv)
     variant = args.variant or TABLE_GAMES[args.game][0]
     if variant not in TABLE_GAMES[args.game]:
         parser.error(f"{args.game} has no variant {variant!r}: {', '.join(TABLE_GAMES[args.game])}")
     seats = 1 if variant == "solo" else 2
     players = tuple(args.players.split(",")) if args.players else ("human", "computer")[:seats]
+    if args.watch:
+        players = ("computer",) * seats
     if len(players) != seats or any(p not in SEATS for p in players):
         parser.error(f"--players: {seats} seat(s), each human or computer")
     seed = args.seed if args.seed is not None else int(time.time())
@@ -262,7 +269,8 @@ def _window(argv: list[str]) -> int:
         return 0
     from sim.window.app import DEFAULT_SIZE, App
 
-    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
+    steps = events if table.cards is None else []  # (Pyraos records are stepped through)
+    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=steps)
     if args.screenshot:
         app.settle()
         app.save_screenshot(args.screenshot)

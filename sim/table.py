@@ -37,6 +37,7 @@ from tabletop.board import pacal_board
 from tabletop.records import notation
 from tabletop.records.record import check
 from tabletop.rules.common import explain
+from tabletop.rules.pacal import DEAL
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, POSITIONS, SUPPORT
 from tabletop.sensing.baselines import FRESH_MS
 
@@ -157,8 +158,11 @@ class Table:
         self.reserves = [15, 15]
         self._seen = 0  # physics.actions followed so far
         self.mouse_holds = False  # the marble in hand is the mouse's
-        # Pacal: the deal and the hands, which the board never knows
+        # Pacal: the deal and the hands, which the board never knows (a
+        # record opened brings its own deals)
         self.cards = PacalCards(self) if game == "pacal" else None
+        if self.cards is not None and events:
+            self.cards.deals = [ev for ev in events if ev[0] == DEAL]
         if events:
             self._play_quickly(events)
         else:  # MENU, as a person starts a game, once the board has booted
@@ -204,6 +208,8 @@ class Table:
             self._follow()
         self.board.advance(QUICK.pause[1])
         self._follow()
+        if self.cards is not None:
+            self.cards.sync()
 
     # -- what the board has accepted -------------------------------------------------
 

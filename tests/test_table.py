@@ -4,9 +4,13 @@ sensors, the board following every one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from sim.table import Table
+from sim import selfplay
+from sim.table import Table, record_state
+from tabletop.records.record import Record
 from tabletop.rules import pacal, pyraos
 
 
@@ -48,3 +52,19 @@ def test_a_pyraos_game_between_computers_runs_to_its_end(variant: str) -> None:
     assert all(
         table.marble_colour(p) == game.owner(p) for p in range(30) if game.owner(p) is not None
     )
+
+
+def test_a_pacal_record_opens_at_its_last_position(tmp_path: Path) -> None:
+    # its deals are the record's: the table's hands are the record's hands
+    rec = selfplay.play_game("pacal", "duel", 9)
+    events = rec.events[:12]
+    path = tmp_path / "duel.jsonl"
+    record = Record.new("pacal", "duel")
+    for ev in events:
+        record.add(ev)
+    path.write_text("\n".join(record.lines()) + "\n")
+    table = Table.open(path, seed=1, players=("human", "human"))
+    want = record_state(table, events)
+    assert table.truth.hand(0) == want.hand(0) and table.truth.hand(1) == want.hand(1)
+    assert table.truth.pyramid(0) == want.pyramid(0) == table.game.pyramid(0)
+    assert table.cards.hand(0) == want.hand(0)  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,14 +16,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from sim import cli
+from sim import cli, computer
 from sim.lights import same_colour
 from sim.table import RecordProblem, Table
 from sim.window import pyraos_view, style
 from sim.window.app import App
 from sim.window.pyraos_view import led_point
 from tabletop.profile.schema import PYRAOS_SENSORS
+from tabletop.records import notation
 from tabletop.records.record import check
+from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import position_index
 from tests.window_support import FRAME_MS, AtTheWindow
 
@@ -91,8 +94,9 @@ class Mouse(AtTheWindow):
     def moves(self) -> list[dict[str, object]]:
         return [json.loads(line) for line in self.table.record_lines()[1:]]
 
-    def play(self, move: dict[str, Any]) -> None:
-        """Make a record move with the mouse and wait for the board to take it."""
+    def play(self, move: dict[str, Any], react_ms: int = REACT_MS) -> None:
+        """Make a record move with the mouse, wait for the board to take it
+        and ``react_ms`` more (a person seeing the answer)."""
         n = len(self.table.journal)
         p = move["p"]
         if "place" in move:
@@ -108,7 +112,7 @@ class Mouse(AtTheWindow):
             self.click_button("back")
             self.wait(lambda: len(self.table.journal) > n)
         assert self.moves()[-1] == move
-        self.frames(REACT_MS // FRAME_MS)
+        self.frames(react_ms // FRAME_MS)
 
     def _one_is_enough(self, move: dict[str, Any]) -> bool:
         # one marble taken back where a second could be: BACK says so
@@ -278,3 +282,23 @@ def test_r_overlays_each_sensors_reading_and_what_the_sensing_expects(mouse: Mou
     x, y = mouse.spot("c3")
     assert any(before.get_at((x + dx, y - 7)) != mouse.app.screen.get_at((x + dx, y - 7))
                for dx in range(-10, 11))  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", pyraos.VARIANTS)
+def test_whole_pyraos_games_with_the_mouse(variant: str) -> None:
+    # Two people play a whole game with the mouse, moves picked by the
+    # greedy player: every place, raise and take-back is dragged, and the
+    # board takes each; at the end the winner is the rules'.
+    app = App(Table("pyraos", variant, seed=7, players=("human", "human")), size=(1200, 720))
+    mouse = Mouse(app)
+    mouse.wait(lambda: "to play" in " ".join(mouse.rows()))
+    rng = random.Random(variant)
+    table = mouse.table
+    while not table.game.is_over():
+        event = computer.choose(table.game, rng)
+        # (a second between moves: quicker, the board can stall on a move
+        # made while it still learns the last one; issue 18's note)
+        mouse.play(notation.to_json("pyraos", event), react_ms=1000)
+    assert table.game.outcome() is not None
+    assert [json.loads(x) for x in table.record_lines()[1:]] == mouse.moves()
+    pygame.quit()

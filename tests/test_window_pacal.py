@@ -17,7 +17,7 @@ import pytest
 from sim import computer
 from sim.lights import same_colour
 from sim.table import Table
-from sim.window import pacal_view
+from sim.window import pacal_view, style
 from sim.window.app import App
 from tabletop.rules import pacal
 from tests.window_support import AtTheWindow
@@ -177,3 +177,26 @@ def test_the_solo_game_with_the_mouse() -> None:
         player.play(event)
     assert table.game.cards_used() == 6 == table.truth.cards_used()
     pygame.quit()
+
+
+def test_r_overlays_each_fields_reading(duel: Player) -> None:
+    table = duel.table
+    truth = table.truth
+    p = truth.to_move()[0]
+    duel.play(computer.choose(truth, duel.rng, p))  # an offer
+    while table.truth.phase != pacal.P_BUILD:
+        truth = table.truth
+        duel.play(computer.choose(truth, duel.rng, truth.to_move()[0]))
+    truth = table.truth
+    q = truth.to_move()[0]
+    duel.play(computer.choose(truth, duel.rng, q))  # a build
+    built = [f for f in range(pacal.FIELDS) if table.truth.pyramid(q)[f]]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    duel.frames(3)
+    readings = style.field_readings(table)
+    levels = table.profile.field_levels
+    for f in range(2 * pacal.FIELDS):
+        raw, expected = readings[f]
+        count = 1 if f - q * pacal.FIELDS in built else 0
+        assert expected == levels[f][count]
+        assert abs(raw - expected) < abs(levels[f][1] - levels[f][0]) // 3

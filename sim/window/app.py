@@ -259,13 +259,15 @@ class App:
         except RecordProblem as err:
             self.note = str(err)
             return False
-        if table.game_name != "pyraos":
-            self.note = f"{path}: {table.game_name} in the window is not built yet"
-            return False
         self.table = table
-        self.record = events
+        self._resize(self.screen.get_size())
         self.viewing = None
-        self.note = f"Opened {path}: Left/Right step through it"
+        if table.cards is None:
+            self.record = events
+            self.note = f"Opened {path}: Left/Right step through it"
+        else:  # (a Pacal record's positions are not drawn yet: its last only)
+            self.record = []
+            self.note = f"Opened {path} at its last position"
         return True
 
     def save(self) -> Path:
@@ -292,7 +294,9 @@ class App:
         if table.cards is not None:
             state = table.truth
             moves = table.moves_text()
-            pacal_view.draw(surf, table, self.places, self.fonts, self.show(), self.mouse)
+            pacal_view.draw(
+                surf, table, self.places, self.fonts, self.show(), self.mouse, self.overlay
+            )
         elif self.viewing is None:
             scene = pyraos_view.live_scene(table, self.overlay)
             state = table.game

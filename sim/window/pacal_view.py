@@ -144,8 +144,11 @@ def draw(
     fonts: Any,
     show: tuple[bool, bool],
     mouse: tuple[int, int] | None = None,
+    readings: bool = False,
 ) -> None:
-    """The board now; ``show[p]``: player p's hand face up."""
+    """The board now; ``show[p]``: player p's hand face up; ``readings``:
+    each field's raw reading (white) and the reading of the card count the
+    board settled on (green) over it."""
     cards = table.cards
     assert cards is not None
     physics = table.pacal
@@ -206,6 +209,18 @@ def draw(
         shadow.fill((0, 0, 0, 80))
         surf.blit(shadow, rect.move(6, 6))
         card(surf, rect, held[-1], fonts)
+    if readings:
+        for rect, (raw, expected) in zip(places.fields, style.field_readings(table), strict=True):
+            style.label(
+                surf, fonts.small, str(raw), (rect.centerx, rect.centery - 8), style.OVERLAY_RAW
+            )
+            style.label(
+                surf,
+                fonts.small,
+                str(expected),
+                (rect.centerx, rect.centery + 8),
+                style.OVERLAY_EXPECTED,
+            )
 
 
 def _button(places: Places, name: str) -> pygame.Rect:

@@ -99,3 +99,15 @@ def sensor_readings(table: Table) -> list[tuple[int, int]]:
         (int(runtime.analog[c]), int(learnt.base[s] + learnt.model[s]))
         for s, c in enumerate(channels)
     ]
+
+
+def field_readings(table: Table) -> list[tuple[int, int]]:
+    """Each Pacal field's raw reading (this tick's scan) and the calibrated
+    reading of the card count the board has settled on (0, 1 or 2)."""
+    runtime = table.runtime
+    levels = runtime.board.levels
+    channels: list[int] = list(table.profile.field_channels)
+    return [
+        (int(runtime.analog[c]), int(table.profile.field_levels[f][levels.stable[f]]))
+        for f, c in enumerate(channels)
+    ]
