@@ -122,10 +122,40 @@ class Player(AtTheWindow):
                 else:
                     assert self.shows(f"field{p}.{b}", f"player{p}")  # where it may go: lit
                     self.drag(self.card_at(p, a), self.field(p, b))
+        elif kind == pacal.KEEP:
+            self.take_the_device(p)
+            self.drag(self.card_at(p, a), self.slot(p))
+            self.wait(lambda: self.read(p, 0))
+            self.click("back")
+            self.drag(self.slot(p), self.hand_area(p))
         else:
             raise AssertionError(f"not played in this test: {event}")
         self.wait(lambda: len(table.journal.events) > n)
         assert table.journal.events[n] == event
+        self.show_unbuildable(truth)
+
+    def show_unbuildable(self, before: Any) -> None:
+        """A last card the rules keep for its player (it fits nowhere) is
+        still laid on the reader, shown red, and lifted back."""
+        after = self.table.truth
+        for p in (0, 1):
+            kept = pacal.L_KEPT + p
+            for c in range(1, pacal.CARDS + 1):
+                if after.loc[c] == kept and before.loc[c] != kept and c in self.table.cards.hand(p):  # type: ignore[union-attr]
+                    if any(ev == (pacal.KEEP, p, c, 0) for ev in self.table.journal.events):
+                        continue
+                    self.take_the_device(p) if self.table.active_seat() == p else None
+                    self.app.show_both = True
+                    self.drag(self.card_at(p, c), self.slot(p))
+                    self.wait(lambda p=p: self.shows(f"slot{p}", "error"))  # type: ignore[misc]
+                    self.drag(self.slot(p), self.hand_area(p))
+                    self.app.show_both = False
+
+    def click(self, button: str) -> None:
+        at = pacal_view._button(self.places(), button).center
+        self.mouse(pygame.MOUSEBUTTONDOWN, at)
+        self.frames(8)
+        self.mouse(pygame.MOUSEBUTTONUP, at)
 
 
 @pytest.fixture
@@ -200,3 +230,43 @@ def test_r_overlays_each_fields_reading(duel: Player) -> None:
         count = 1 if f - q * pacal.FIELDS in built else 0
         assert expected == levels[f][count]
         assert abs(raw - expected) < abs(levels[f][1] - levels[f][0]) // 3
+
+
+def builder(state: Any, rng: random.Random, p: int) -> Any:
+    """A player who builds with sense: a card on the legal field nearest
+    where its value belongs (high cards near the apex); else at random."""
+    moves = [m for m in state.legal_moves() if m[1] == p]
+    places = [m for m in moves if m[0] == pacal.PLACE]
+    if places:
+        want = 1 + (pacal.CARDS - places[0][2]) * 9 / (pacal.CARDS - 1)
+        return min(places, key=lambda m: abs(m[3] - want))
+    return rng.choice(moves)
+
+
+@pytest.mark.parametrize(
+    ("seed", "sensible", "ending"),
+    [(6, False, "cannot build"), (4, True, "after all cards")],
+)
+def test_a_whole_duel_round_with_the_mouse(seed: int, sensible: bool, ending: str) -> None:
+    # Offers, takes and builds until the round ends: with random builds a
+    # player is soon stuck (seed 6); built with sense, the round runs its
+    # fourteen turns and the last cards are read on the slots, then built,
+    # kept (BACK) or, fitting nowhere, shown red (seed 4).
+    app = App(Table("pacal", "duel", seed=seed, players=("human", "human")), size=(1200, 720))
+    duel = Player(app)
+    duel.rng = random.Random(seed)
+    table = duel.table
+    duel.wait(lambda: table.truth.phase == pacal.P_OFFER)
+    covered = False
+    while not table.truth.results:
+        truth = table.truth
+        p = truth.to_move()[0]
+        pick = builder if sensible else computer.choose
+        duel.play(pick(truth, duel.rng, p))
+        covered = covered or any(table.truth.covered(q)[f] for q in (0, 1) for f in range(10))
+    assert table.game.results == table.truth.results
+    assert ending in table.truth.reasons[0]
+    assert covered  # (a build over another card on the way)
+    if sensible:
+        assert table.truth.turns_done == pacal.TURNS
+    pygame.quit()
