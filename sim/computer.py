@@ -7,8 +7,9 @@ can, else stop the opponent completing one, raise rather than place (a
 marble saved), and never set a marble where the opponent's next marble
 would complete a square of theirs on top of it; among equals, at random.
 A take-back returns the marbles that open the fewest spots for the
-opponent: two when it may. Pacal: any legal event, at random (its own
-player is issue 17's).
+opponent: two when it may. Pacal: a card built on the legal field nearest
+where its value belongs (high cards near the apex); offers and takes at
+random (Pacal's own player is issue 17's).
 
 Searching players that play well are tabletop's computer players (issue
 17); this one is only there so that a person can play alone.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.rules import pyraos
+from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import LEVEL
 
 SQUARE = 100  # completes a square or line of its own
@@ -42,6 +43,13 @@ def choose(state: Any, rng: random.Random, player: int | None = None) -> Any:
         scored = [(_score(state, m), rng.random(), m) for m in moves]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return scored[0][2]
+    builds = [m for m in moves if m[0] == pacal.PLACE]
+    if builds:
+        # a card on the legal field nearest where its value belongs: the
+        # cards fall from field 1 (the apex) to field 10
+        card = builds[0][2]
+        want = 1 + (pacal.CARDS - card) * (pacal.FIELDS - 1) / (pacal.CARDS - 1)
+        return min(builds, key=lambda m: (abs(m[3] - want), rng.random()))
     return rng.choice(moves)
 
 

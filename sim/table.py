@@ -238,7 +238,10 @@ class Table:
         return self.runtime.journal
 
     def record_lines(self) -> list[str]:
-        lines: list[str] = self.journal.lines()
+        """The record so far: the board's journal, and in Pacal the deals as
+        the table made them (the board's own lack the hands)."""
+        deals = self.cards.deals if self.cards is not None else None
+        lines: list[str] = self.journal.lines(deals)
         return lines
 
     def save(self, path: str | Path) -> None:

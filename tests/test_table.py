@@ -10,7 +10,7 @@ import pytest
 
 from sim import selfplay
 from sim.table import Table, record_state
-from tabletop.records.record import Record
+from tabletop.records.record import Record, check
 from tabletop.rules import pacal, pyraos
 
 
@@ -68,3 +68,18 @@ def test_a_pacal_record_opens_at_its_last_position(tmp_path: Path) -> None:
     assert table.truth.hand(0) == want.hand(0) and table.truth.hand(1) == want.hand(1)
     assert table.truth.pyramid(0) == want.pyramid(0) == table.game.pyramid(0)
     assert table.cards.hand(0) == want.hand(0)  # type: ignore[union-attr]
+
+
+def test_a_saved_pacal_record_has_the_deals_and_checks(tmp_path: Path) -> None:
+    # The board's journal cannot know the hands; the saved record has the
+    # table's deals, so it checks, and replays to the table's game.
+    table = Table("pacal", "duel", seed=3, players=("computer", "computer"))
+    while len(table.journal.events) < 25:
+        table.advance(1000)
+    path = tmp_path / "duel.jsonl"
+    table.save(path)
+    *_, summary = check(path.read_bytes())
+    assert summary["ok"], summary
+    state = summary["record"].state
+    assert state.pyramid(0) == table.truth.pyramid(0)
+    assert state.hand(1) == table.truth.hand(1)

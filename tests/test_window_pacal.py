@@ -232,26 +232,19 @@ def test_r_overlays_each_fields_reading(duel: Player) -> None:
         assert abs(raw - expected) < abs(levels[f][1] - levels[f][0]) // 3
 
 
-def builder(state: Any, rng: random.Random, p: int) -> Any:
-    """A player who builds with sense: a card on the legal field nearest
-    where its value belongs (high cards near the apex); else at random."""
-    moves = [m for m in state.legal_moves() if m[1] == p]
-    places = [m for m in moves if m[0] == pacal.PLACE]
-    if places:
-        want = 1 + (pacal.CARDS - places[0][2]) * 9 / (pacal.CARDS - 1)
-        return min(places, key=lambda m: abs(m[3] - want))
-    return rng.choice(moves)
+def random_event(state: Any, rng: random.Random, p: int) -> Any:
+    return rng.choice([m for m in state.legal_moves() if m[1] == p])
 
 
 @pytest.mark.parametrize(
     ("seed", "sensible", "ending"),
-    [(6, False, "cannot build"), (4, True, "after all cards")],
+    [(6, False, "cannot build"), (2, True, "after all cards")],
 )
 def test_a_whole_duel_round_with_the_mouse(seed: int, sensible: bool, ending: str) -> None:
     # Offers, takes and builds until the round ends: with random builds a
     # player is soon stuck (seed 6); built with sense, the round runs its
     # fourteen turns and the last cards are read on the slots, then built,
-    # kept (BACK) or, fitting nowhere, shown red (seed 4).
+    # kept (BACK) or, fitting nowhere, shown red (seed 2).
     app = App(Table("pacal", "duel", seed=seed, players=("human", "human")), size=(1200, 720))
     duel = Player(app)
     duel.rng = random.Random(seed)
@@ -261,7 +254,7 @@ def test_a_whole_duel_round_with_the_mouse(seed: int, sensible: bool, ending: st
     while not table.truth.results:
         truth = table.truth
         p = truth.to_move()[0]
-        pick = builder if sensible else computer.choose
+        pick = computer.choose if sensible else random_event
         duel.play(pick(truth, duel.rng, p))
         covered = covered or any(table.truth.covered(q)[f] for q in (0, 1) for f in range(10))
     assert table.game.results == table.truth.results
