@@ -269,8 +269,7 @@ def _window(argv: list[str]) -> int:
         return 0
     from sim.window.app import DEFAULT_SIZE, App
 
-    steps = events if table.cards is None else []  # (Pyraos records are stepped through)
-    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=steps)
+    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
     if args.screenshot:
         app.settle()
         app.save_screenshot(args.screenshot)

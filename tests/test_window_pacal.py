@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -262,4 +263,29 @@ def test_a_whole_duel_round_with_the_mouse(seed: int, sensible: bool, ending: st
     assert covered  # (a build over another card on the way)
     if sensible:
         assert table.truth.turns_done == pacal.TURNS
+    pygame.quit()
+
+
+def test_a_pacal_record_stepped_through_in_the_window(tmp_path: Path) -> None:
+    # A record opened at the board, then Left: the build it ended with is
+    # undone on screen (its field empty), End: the board again.
+    table = Table("pacal", "duel", seed=3, players=("computer", "computer"))
+    while not (table.journal.events and table.journal.events[-1][0] == pacal.PLACE):
+        table.advance(100)
+    record = tmp_path / "duel.jsonl"
+    table.save(record)
+    app = App(Table("pacal", "duel", seed=1, players=("human", "human")), size=(1200, 720))
+    assert app.open(str(record))
+    player = Player(app)
+    _, p, _, field = app.table.journal.events[-1]
+    rect = app.places.fields[p * pacal.FIELDS + field - 1]
+    app.draw()
+    assert app.screen.get_at((rect.x + 3, rect.bottom - 3))[:3] == pacal_view.CARD_FACE
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    player.frames()
+    assert app.viewing == len(app.record) - 1
+    assert app.screen.get_at((rect.x + 3, rect.bottom - 3))[:3] == pacal_view.FIELD  # empty
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    player.frames()
+    assert app.viewing is None
     pygame.quit()

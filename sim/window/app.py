@@ -262,12 +262,8 @@ class App:
         self.table = table
         self._resize(self.screen.get_size())
         self.viewing = None
-        if table.cards is None:
-            self.record = events
-            self.note = f"Opened {path}: Left/Right step through it"
-        else:  # (a Pacal record's positions are not drawn yet: its last only)
-            self.record = []
-            self.note = f"Opened {path} at its last position"
+        self.record = events
+        self.note = f"Opened {path}: Left/Right step through it"
         return True
 
     def save(self) -> Path:
@@ -291,12 +287,17 @@ class App:
         surf = self.screen
         surf.fill(style.BACKGROUND)
         table = self.table
-        if table.cards is not None:
+        scene: pyraos_view.Scene | pacal_view.Scene
+        if table.cards is not None and self.viewing is None:
             state = table.truth
             moves = table.moves_text()
-            pacal_view.draw(
-                surf, table, self.places, self.fonts, self.show(), self.mouse, self.overlay
-            )
+            scene = pacal_view.live_scene(table, self.overlay)
+            pacal_view.draw(surf, table, scene, self.places, self.fonts, self.show(), self.mouse)
+        elif table.cards is not None:
+            state = record_state(table, self.record[: self.viewing])
+            moves = table.moves_text(self.record[: self.viewing])
+            scene = pacal_view.record_scene(table, state)
+            pacal_view.draw(surf, table, scene, self.places, self.fonts, (True, True))
         elif self.viewing is None:
             scene = pyraos_view.live_scene(table, self.overlay)
             state = table.game

@@ -5,7 +5,8 @@ hands at either edge (face down when hidden), the bases or the solo pile,
 and the card in the mouse's hand.
 
     places = Places(layout.area)          # every rectangle, for the window's size
-    draw(surface, table, places, fonts, show=(True, False), mouse=(x, y))
+    draw(surface, table, live_scene(table), places, fonts, show=(True, False), mouse=(x, y))
+    draw(surface, table, record_scene(table, state), places, fonts, show=(True, True))
     target_at(table, places, (x, y), show)  # what lies under the mouse (a source or target)
     led_point(places, name)               # a pixel where LED ``name`` shows (tests)
 
@@ -15,6 +16,7 @@ slot, in the colours of the firmware's last frame (sim.window.style).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -137,29 +139,91 @@ def _led(surf: pygame.Surface, at: tuple[int, int], r: int, rgb: style.Rgb | Non
     pygame.draw.circle(surf, style.LED_RIM, at, r, 1)
 
 
+@dataclass
+class Scene:
+    """What the window shows of a Pacal board: the live board, or a
+    position of a record being stepped through (its LEDs dark)."""
+
+    fields: list[tuple[int, ...]]  # each field's cards, bottom first (20)
+    slots: tuple[int, int]  # the card on each slot (0: none)
+    hands: list[list[int]]  # each player's hand
+    to_build: tuple[int, int]  # each player's card to build now (0: none)
+    piles: tuple[int, int]  # what lies face down beside each hand: a base's top card, or
+    pile_left: int  # ... the solo pile (its top card, and how many are left)
+    leds: dict[str, style.Rgb | None]
+    held: int = 0  # the card in a hand
+    held_over: int = -1  # ... over this field (-1: elsewhere)
+    mouse_holds: bool = False  # ... the mouse's hand
+    pressed: frozenset[str] = frozenset()
+    readings: list[tuple[int, int]] | None = None  # each field's raw and settled reading
+
+
+def live_scene(table: Table, readings: bool = False) -> Scene:
+    """The board as it is now, LEDs as the firmware's last frame has them."""
+    cards = table.cards
+    assert cards is not None
+    physics = table.pacal
+    held = physics.held()
+    seats = range(table.seats)
+    return Scene(
+        fields=[physics.field_cards(f) for f in range(2 * pacal.FIELDS)],
+        slots=(physics.slot_card(0), physics.slot_card(1)),
+        hands=[cards.hand(p) for p in seats],
+        to_build=(cards.truth.pending[0], cards.truth.pending[1]),
+        piles=(cards.base_top(0) or cards.pile_top(), cards.base_top(1)),
+        pile_left=cards.pile_left(),
+        leds={name: style.led_colour(table, name) for name in table.hal.light_names()},
+        held=held[-1] if held else 0,
+        held_over=physics._over,
+        mouse_holds=bool(cards.mouse_card),
+        pressed=frozenset(table.buttons_down),
+        readings=style.field_readings(table) if readings else None,
+    )
+
+
+def record_scene(table: Table, state: Any) -> Scene:
+    """A position of a record (a rules state with its deals): the pyramids,
+    an offer on the slots, the hands and what is still to build; the
+    LEDs dark."""
+    fields = []
+    for p in (0, 1):
+        tops, unders = state.pyramid(p), state.covered(p)
+        for f in range(pacal.FIELDS):
+            fields.append(tuple(c for c in (unders[f], tops[f]) if c))
+    offered = state.offer if state.phase == pacal.P_TAKE else (0, 0)
+    solo = state.variant == pacal.SOLO
+    left = len(state.pile) - state.drawn if solo else 0
+    return Scene(
+        fields=fields,
+        slots=(offered[0], offered[1]),
+        hands=[[] if solo else state.hand(p) for p in range(1 if solo else 2)],
+        to_build=(state.pending[0], state.pending[1]),
+        piles=(0, 0),
+        pile_left=left,
+        leds=dict.fromkeys(table.hal.light_names()),
+    )
+
+
 def draw(
     surf: pygame.Surface,
     table: Table,
+    scene: Scene,
     places: Places,
     fonts: Any,
     show: tuple[bool, bool],
     mouse: tuple[int, int] | None = None,
-    readings: bool = False,
 ) -> None:
-    """The board now; ``show[p]``: player p's hand face up; ``readings``:
-    each field's raw reading (white) and the reading of the card count the
-    board settled on (green) over it."""
-    cards = table.cards
-    assert cards is not None
-    physics = table.pacal
+    """``scene`` on the board; ``show[p]``: player p's hand face up; the
+    scene's readings (R): each field's raw reading (white) and the reading
+    of the card count the board settled on (green) over it."""
     felt = places.area.inflate(8, 8)
     pygame.draw.rect(surf, FELT, felt, border_radius=12)
-    lit = {name: style.led_colour(table, name) for name in table.hal.light_names()}
+    lit = scene.leds
     for f, rect in enumerate(places.fields):
         p, k = divmod(f, pacal.FIELDS)
         _frame(surf, rect, lit[f"field{p}.{k + 1}"])
         pygame.draw.rect(surf, FIELD, rect, border_radius=max(3, rect.w // 8))
-        stack = physics.field_cards(f)
+        stack = scene.fields[f]
         if len(stack) == 2:  # the covered card peeks out from under the top one
             under = rect.move(-rect.w // 5, -rect.h // 5 if p == 0 else rect.h // 5)
             card(surf, under, stack[0], fonts)
@@ -170,22 +234,21 @@ def draw(
         pygame.draw.rect(surf, SLOT, rect, border_radius=max(3, rect.w // 8))
         label = fonts.small.render(f"slot {s + 1}", True, style.TEXT_DIM)
         surf.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
-        if physics.slot_card(s):
-            card(surf, rect, physics.slot_card(s), fonts)
+        if scene.slots[s]:
+            card(surf, rect, scene.slots[s], fonts)
     for p in range(2):
         _led(surf, places.turn[p], places.led_r, lit[f"turn{p}"])
         for k in range(3):
             _led(surf, places.wins[p][k], places.led_r, lit[f"win{p}.{k + 1}"])
-    for p in range(table.seats):
-        hand = cards.hand(p)
+    for p, hand in enumerate(scene.hands):
         for i, c in enumerate(hand):
             rect = places.hand_card(p, i, len(hand))
             card(surf, rect, c, fonts, show[p])
-            if show[p] and c == cards.truth.pending[p]:  # the card to build now
+            if show[p] and c == scene.to_build[p]:  # the card to build now
                 colour = table.profile.colours[f"player{p}"]
                 pygame.draw.rect(surf, colour, rect.inflate(4, 4), 3, border_radius=rect.w // 6)
-        top = cards.base_top(p) or (cards.pile_top() if p == 0 else 0)
-        left = cards.pile_left() if p == 0 and table.variant == pacal.SOLO else 0
+        top = scene.piles[p]
+        left = scene.pile_left if p == 0 else 0
         if top or left:
             rect = places.piles[p]
             card(surf, rect, top, fonts, face_up=False)
@@ -195,32 +258,25 @@ def draw(
             at = {"midbottom": (rect.centerx, rect.top - 2)} if p == 0 else {}
             surf.blit(label, label.get_rect(**(at or {"midtop": (rect.centerx, rect.bottom + 2)})))
     for name in ("menu", "back"):
-        style.button(surf, _button(places, name), name.upper(), fonts, name in table.buttons_down)
-    held = physics.held()
-    if held:
+        style.button(surf, _button(places, name), name.upper(), fonts, name in scene.pressed)
+    if scene.held:
         rect = pygame.Rect((0, 0), places.card)
-        if cards.mouse_card and mouse is not None:
+        if scene.mouse_holds and mouse is not None:
             rect.center = mouse
-        elif physics._over >= 0:
-            rect.center = places.fields[physics._over].move(6, -6).center
+        elif scene.held_over >= 0:
+            rect.center = places.fields[scene.held_over].move(6, -6).center
         else:
             rect.center = places.slots[0].midright
         shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 80))
         surf.blit(shadow, rect.move(6, 6))
-        card(surf, rect, held[-1], fonts)
-    if readings:
-        for rect, (raw, expected) in zip(places.fields, style.field_readings(table), strict=True):
-            style.label(
-                surf, fonts.small, str(raw), (rect.centerx, rect.centery - 8), style.OVERLAY_RAW
-            )
-            style.label(
-                surf,
-                fonts.small,
-                str(expected),
-                (rect.centerx, rect.centery + 8),
-                style.OVERLAY_EXPECTED,
-            )
+        card(surf, rect, scene.held, fonts)
+    if scene.readings is not None:
+        for rect, (raw, expected) in zip(places.fields, scene.readings, strict=True):
+            at_raw = (rect.centerx, rect.centery - 8)
+            at_expected = (rect.centerx, rect.centery + 8)
+            style.label(surf, fonts.small, str(raw), at_raw, style.OVERLAY_RAW)
+            style.label(surf, fonts.small, str(expected), at_expected, style.OVERLAY_EXPECTED)
 
 
 def _button(places: Places, name: str) -> pygame.Rect:
