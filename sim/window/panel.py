@@ -20,7 +20,7 @@ PAD = 14
 OLED_ROWS = 8
 OLED_COLS = 16
 KEYS = "N new   U undo   S save   O open   R readings   F1 help   Esc quit"
-PACAL_KEYS = "N new   U undo   S save   R readings   H both hands   F1 help   Esc quit"
+PACAL_KEYS = "N new  U undo  S save  O open  R readings  H hands  F1 help  Esc quit"
 HELP = (
     "Playing at the board",
     "",
@@ -55,6 +55,7 @@ PACAL_HELP = (
     "MENU: new game (hold: next game or variant)   BACK: undo / keep",
     "",
     "N  new game     U  undo (BACK)     S  save the record",
+    "O  open a record, then Left / Right step through it (End: the board)",
     "R  each field's reading, and the reading of the count the board sees",
     "H  both hands face up (two players at one window: each hand is shown",
     "   only to its player, with a 'pass the device' screen in between)",
