@@ -132,9 +132,9 @@ class PacalCards:
         """Solo: the card to build next while it still lies on the pile (the
         game has drawn it; the board learns it when it is read); else 0."""
         truth = self.truth
-        if self.variant != pacal.SOLO or self.deal_due() or truth.is_over():
+        if self.variant != pacal.SOLO or self.deal_due():
             return 0
-        card: int = truth.pending[0]
+        card: int = truth.pending[0]  # (at the end: the card that fits nowhere)
         return 0 if card in self._on_board() else card
 
     def pile_left(self) -> int:

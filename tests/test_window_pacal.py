@@ -198,15 +198,20 @@ def test_two_people_play_pacal_duel_turns_with_the_mouse(duel: Player) -> None:
     assert duel.app.passing or duel.app.show().count(True) == 1
 
 
-def test_the_solo_game_with_the_mouse() -> None:
+def test_a_whole_solo_game_with_the_mouse() -> None:
+    # Each card from the pile onto the reader, then onto a lit field, until
+    # one fits nowhere: laid on the reader, the board sees the game is lost.
     app = App(Table("pacal", "solo", seed=8, players=("human",)), size=(1200, 720))
     player = Player(app)
     table = player.table
     player.wait(lambda: table.truth.phase == pacal.P_BUILD)
-    for _ in range(6):
-        event = computer.choose(table.truth, player.rng, 0)
-        player.play(event)
-    assert table.game.cards_used() == 6 == table.truth.cards_used()
+    while not table.truth.is_over():
+        player.play(computer.choose(table.truth, player.rng, 0))
+    if not table.truth.complete(0):
+        player.drag(player.places().piles[0].center, player.slot(0))
+    player.wait(lambda: table.game.is_over())
+    assert table.game.cards_used() == table.truth.cards_used() > 10
+    assert table.game.outcome() == table.truth.outcome()
     pygame.quit()
 
 
