@@ -7,7 +7,10 @@ no display can be opened.
 Moves are typed (record notation, or short: Pyraos ``b2`` place, ``a1
 2a1`` raise, ``x b2`` / ``x b2 c2`` take back; Pacal ``offer 17 23``,
 ``take 17``, ``build 17 4``, ``keep 17``) or clicked: Pyraos a spot to
-place, a marble then a spot to raise, a marble to take back. A person's
+place, a marble then a spot to raise, a marble to take back; Pacal two
+cards of a hand to offer them, a slot to take its card, a field to build
+the card due (a card clicked first: that one), a card then a slot to keep
+it. A person's
 hand (sim.hand) then makes the move at the board, which judges it as it
 would a real one. Keys: ctrl+n new game, ctrl+b BACK (undo), ctrl+s save
 the record, f1 help, ctrl+q quit.
@@ -170,15 +173,21 @@ def _spot_at(table: Table, col: int, row: int) -> str:
     return position_name(pos) if pos >= 0 else ""
 
 
-def _clickable(cell: str, spot: str) -> Style:
-    """``cell``'s style, and a click there calls the app's spot action."""
+def _clickable(cell: str, action: str) -> Style:
+    """``cell``'s style, and a click there calls the app's ``action``
+    (a Pyraos position name: its spot action)."""
     base = Style.parse(cell)
-    return base + Style(meta={"@click": f"app.spot('{spot}')"}) if spot else base
+    if not action:
+        return base
+    if "(" not in action:
+        action = f"spot('{action}')"
+    return base + Style(meta={"@click": f"app.{action}"})
 
 
-def pacal_board(table: Table) -> Text:
+def pacal_board(table: Table, picked: tuple[int, ...] = ()) -> Text:
     """Both pyramids (a covered field shows top/under), the slots, the
-    hands: a field's LED is its background."""
+    hands: a field's LED is its background. Cards in a hand shown, fields
+    and slots can be clicked (``picked``: the cards clicked so far)."""
     cards = table.cards
     assert cards is not None
     physics = table.pacal
@@ -189,7 +198,13 @@ def pacal_board(table: Table) -> Text:
         hand = cards.hand(p)
         label = f" P{p + 1} hand: "
         out.append(label, style="dim")
-        out.append(" ".join(str(c) for c in hand) if shown else "▒▒ " * len(hand))
+        for c in hand:
+            if shown:
+                mark = "reverse bold" if c in picked else "bold"
+                out.append(f"{c:>2}", style=_clickable(mark, f"card({p}, {c})"))
+                out.append(" ")
+            else:
+                out.append("▒▒ ")
         top = cards.base_top(p) or (cards.pile_top() if p == 0 else 0)
         if top:
             out.append(
@@ -211,7 +226,8 @@ def pacal_board(table: Table) -> Text:
                     )
                 )
                 bg = _led(table, f"field{p}.{f}")
-                out.append(text, style=f"black on {bg}" if bg else "on grey15")
+                cell = f"black on {bg}" if bg else "on grey15"
+                out.append(text, style=_clickable(cell, f"field({p}, {f})"))
                 out.append(" ")
             out.append("\n")
         if p == 1 or table.seats == 1:
@@ -221,7 +237,7 @@ def pacal_board(table: Table) -> Text:
                 bg = _led(table, f"slot{s}")
                 out.append(
                     f" slot {s + 1}: {card or '--':>2} ",
-                    style=f"black on {bg}" if bg else "on grey23",
+                    style=_clickable(f"black on {bg}" if bg else "on grey23", f"slot({s})"),
                 )
                 out.append("  ")
             out.append("\n\n")
@@ -248,6 +264,7 @@ class TerminalApp(App[int]):
         self.table = table
         self.live = live  # the board runs with the wall clock (tests step it)
         self.picked = -1  # Pyraos: the marble clicked first (a raise)
+        self.cards_picked: list[tuple[int, int]] = []  # Pacal: (player, card) clicked
         self.message = HELP
         self.last = time.monotonic()
         self.save_dir = Path.cwd()
@@ -283,7 +300,10 @@ class TerminalApp(App[int]):
 
     def refresh_board(self) -> None:
         table = self.table
-        board = pyraos_board(table, self.picked) if table.cards is None else pacal_board(table)
+        if table.cards is None:
+            board = pyraos_board(table, self.picked)
+        else:
+            board = pacal_board(table, tuple(c for _, c in self.cards_picked))
         self.query_one("#board", Static).update(board)
         self.query_one("#seats", Static).update(self._seats())
         display = table.hal.display
@@ -349,6 +369,43 @@ class TerminalApp(App[int]):
             src, self.picked = self.picked, -1
             return table.perform((pyraos.RAISE, p, src, pos))
         return table.perform((pyraos.PLACE, p, pos, -1))
+
+    def action_card(self, p: int, card: int) -> None:
+        """Pacal: a card in a hand clicked: picked (an offer takes two), or
+        let go again."""
+        picked = self.cards_picked
+        if (p, card) in picked:
+            picked.remove((p, card))
+        else:
+            picked.append((p, card))
+        truth = self.table.truth
+        if truth.phase == pacal.P_OFFER and len(picked) == 2 and picked[0][0] == picked[1][0]:
+            (q, a), (_, b) = picked
+            self._pacal((pacal.OFFER, q, a, b))
+        else:
+            self.message = f"picked {', '.join(str(c) for _, c in picked)}: click a slot or field"
+        self.refresh_board()
+
+    def action_slot(self, s: int) -> None:
+        """Pacal: a slot clicked: take its card, or keep the card picked."""
+        truth = self.table.truth
+        if truth.phase == pacal.P_TAKE:
+            self._pacal((pacal.TAKE, 1 - truth.turn, truth.offer[s], 0))
+        elif self.cards_picked:
+            p, card = self.cards_picked[-1]
+            self._pacal((pacal.KEEP, p, card, 0))
+        self.refresh_board()
+
+    def action_field(self, p: int, f: int) -> None:
+        """Pacal: a field clicked: build the card picked (or the one due) there."""
+        truth = self.table.truth
+        card = next((c for q, c in self.cards_picked if q == p), truth.pending[p])
+        self._pacal((pacal.PLACE, p, card, f))
+        self.refresh_board()
+
+    def _pacal(self, event: Any) -> None:
+        self.cards_picked = []
+        self.message = self.table.perform(event) or "the hand makes it"
 
     def action_new(self) -> None:
         self.table.new_game()

@@ -11,14 +11,17 @@ import sys
 from collections.abc import Callable
 
 import pytest
+from rich.style import Style
+from rich.text import Text
 from textual.pilot import Pilot
 
 from sim import cli, computer
 from sim.lights import same_colour
 from sim.table import Table
-from sim.terminal import TerminalApp, pyraos_board
+from sim.terminal import TerminalApp, pacal_board, pyraos_board
 from sim.window import style
-from tabletop.rules import pacal
+from tabletop.rules import pacal, pyraos
+from tabletop.rules.pyraos_geometry import position_name
 
 STEP_MS = 50
 
@@ -47,6 +50,17 @@ def moves(table: Table) -> list[dict[str, object]]:
 def built(table: Table, n: int) -> Callable[[], bool]:
     """The board has taken the solo game's n-th card, and the hand is done."""
     return lambda: table.game.cards_used() == n and not table.busy()
+
+
+def offset_of(text: Text, action: str) -> tuple[int, int]:
+    """Where a click calls ``action`` on the board widget (its padding 1 2)."""
+    for span in text.spans:
+        style = span.style
+        if isinstance(style, Style) and style.meta.get("@click") == f"app.{action}":
+            before = text.plain[: span.start]
+            x = len(before) - (before.rfind("\n") + 1)
+            return (2 + x + 1, 1 + before.count("\n"))
+    raise AssertionError(f"nothing to click for {action}")
 
 
 def cell_offset(col: int, row: int) -> tuple[int, int]:
@@ -114,3 +128,72 @@ def test_without_a_display_the_terminal_version_is_chosen(monkeypatch: pytest.Mo
     assert not cli._has_display()
     monkeypatch.setenv("DISPLAY", ":0")
     assert cli._has_display()
+
+
+def test_a_whole_pyraos_game_typed() -> None:
+    async def run() -> None:
+        table = Table("pyraos", "lines", seed=5, players=("human", "human"))
+        app = TerminalApp(table, live=False)
+        rng = random.Random(5)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(app, pilot, lambda: "Light to play" in table.hal.display.rows)  # type: ignore[union-attr]
+            while not table.game.is_over():
+                kind, _, a, b = computer.choose(table.game, rng)
+                if kind == pyraos.PLACE:
+                    text = position_name(a)
+                elif kind == pyraos.RAISE:
+                    text = f"{position_name(a)} {position_name(b)}"
+                else:
+                    text = "x " + " ".join(position_name(q) for q in (a, b) if q >= 0)
+                n = len(table.journal.events)
+                await type_move(pilot, text)
+                await until(
+                    app, pilot, lambda n=n: len(table.journal.events) > n and not table.busy()
+                )  # type: ignore[misc]
+            assert table.game.outcome() is not None
+
+    asyncio.run(run())
+
+
+def test_pacal_clicked_a_whole_solo_game_and_a_duels_turns() -> None:
+    async def run() -> None:
+        table = Table("pacal", "solo", seed=8, players=("human",))
+        app = TerminalApp(table, live=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(app, pilot, lambda: table.truth.phase == pacal.P_BUILD and not table.busy())
+            while not table.truth.is_over():
+                _, p, _, field = computer.choose(table.truth, random.Random(1), 0)
+                n = len(table.journal.events)
+                await pilot.click(
+                    "#board", offset=offset_of(pacal_board(table), f"field({p}, {field})")
+                )
+                await until(
+                    app, pilot, lambda n=n: len(table.journal.events) > n and not table.busy()
+                )  # type: ignore[misc]
+            # the card that fits nowhere was shown on the reader: the board knows it is over
+            await until(app, pilot, lambda: table.game.is_over())
+            assert table.game.outcome() == table.truth.outcome()
+        duel = Table("pacal", "duel", seed=2, players=("human", "human"))
+        app = TerminalApp(duel, live=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(app, pilot, lambda: duel.truth.phase == pacal.P_OFFER and not duel.busy())
+            for _ in range(6):
+                truth = duel.truth
+                kind, p, a, b = computer.choose(truth, random.Random(2), truth.to_move()[0])
+                if kind == pacal.OFFER:
+                    clicks = [f"card({p}, {a})", f"card({p}, {b})"]
+                elif kind == pacal.TAKE:
+                    clicks = [f"slot({truth.offer.index(a)})"]
+                else:
+                    clicks = [f"field({p}, {b})"]
+                n = len(duel.journal.events)
+                for action in clicks:
+                    await pilot.click("#board", offset=offset_of(pacal_board(duel), action))
+                event = (kind, p, a, b)
+                await until(
+                    app,
+                    pilot,
+                    lambda e=event, n=n: e in duel.journal.events[n:] and not duel.busy(),
+                )  # type: ignore[misc]
+
+    asyncio.run(run())
