@@ -9,6 +9,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.style import Style
@@ -45,6 +46,16 @@ async def type_move(pilot: Pilot[int], text: str) -> None:
 
 def moves(table: Table) -> list[dict[str, object]]:
     return [json.loads(x) for x in table.record_lines()[1:]]
+
+
+def grew(table: Table, n: int) -> Callable[[], bool]:
+    """The board's journal has more than n events, and no hand is at work."""
+    return lambda: len(table.journal.events) > n and not table.busy()
+
+
+def made(table: Table, event: Any, n: int) -> Callable[[], bool]:
+    """``event`` is among the board's events after the first n; no hand at work."""
+    return lambda: event in table.journal.events[n:] and not table.busy()
 
 
 def built(table: Table, n: int) -> Callable[[], bool]:
@@ -115,7 +126,7 @@ def test_pacal_moves_typed_solo_and_duel() -> None:
                 n = len(duel.journal.events)
                 await type_move(pilot, f"{words[kind]} {a}" + (f" {b}" if b else ""))
                 event = (kind, p, a, b)
-                await until(app, pilot, lambda e=event, n=n: e in duel.journal.events[n:])  # type: ignore[misc]
+                await until(app, pilot, made(duel, event, n))
                 typed += 1
 
     asyncio.run(run())
@@ -147,9 +158,7 @@ def test_a_whole_pyraos_game_typed() -> None:
                     text = "x " + " ".join(position_name(q) for q in (a, b) if q >= 0)
                 n = len(table.journal.events)
                 await type_move(pilot, text)
-                await until(
-                    app, pilot, lambda n=n: len(table.journal.events) > n and not table.busy()
-                )  # type: ignore[misc]
+                await until(app, pilot, grew(table, n))
             assert table.game.outcome() is not None
 
     asyncio.run(run())
@@ -167,9 +176,7 @@ def test_pacal_clicked_a_whole_solo_game_and_a_duels_turns() -> None:
                 await pilot.click(
                     "#board", offset=offset_of(pacal_board(table), f"field({p}, {field})")
                 )
-                await until(
-                    app, pilot, lambda n=n: len(table.journal.events) > n and not table.busy()
-                )  # type: ignore[misc]
+                await until(app, pilot, grew(table, n))
             # the card that fits nowhere was shown on the reader: the board knows it is over
             await until(app, pilot, lambda: table.game.is_over())
             assert table.game.outcome() == table.truth.outcome()
@@ -190,10 +197,6 @@ def test_pacal_clicked_a_whole_solo_game_and_a_duels_turns() -> None:
                 for action in clicks:
                     await pilot.click("#board", offset=offset_of(pacal_board(duel), action))
                 event = (kind, p, a, b)
-                await until(
-                    app,
-                    pilot,
-                    lambda e=event, n=n: e in duel.journal.events[n:] and not duel.busy(),
-                )  # type: ignore[misc]
+                await until(app, pilot, made(duel, event, n))
 
     asyncio.run(run())
