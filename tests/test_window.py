@@ -302,3 +302,27 @@ def test_whole_pyraos_games_with_the_mouse(variant: str) -> None:
     assert table.game.outcome() is not None
     assert [json.loads(x) for x in table.record_lines()[1:]] == mouse.moves()
     pygame.quit()
+
+
+@pytest.mark.parametrize("game", ["pyraos", "pacal"])
+def test_the_window_resizes_and_everything_stays_inside(game: str) -> None:
+    # A 1366x768 laptop, and the smallest window: the board, its buttons
+    # and the panel fit, and the board still takes the mouse.
+    app = App(Table(game, "standard" if game == "pyraos" else "duel", seed=2), size=(1200, 720))
+    for size in ((1366, 768), (800, 520), (640, 400)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        app.frame(16)
+        w, h = app.screen.get_size()
+        assert (w, h) == (max(size[0], 800), max(size[1], 520))
+        lay = app.layout
+        inside = pygame.Rect(0, 0, w, h)
+        assert inside.contains(lay.panel) and inside.contains(lay.area)
+        assert not lay.area.colliderect(lay.panel)
+        if game == "pyraos":
+            assert all(inside.contains(lay.button(b)) for b in ("menu", "back"))
+            corners = [app.table.pyraos.centre(p)[:2] for p in (0, 3, 12, 15)]
+            assert all(lay.area.collidepoint(lay.to_px(x, y)) for x, y in corners)
+        else:
+            places = app.places
+            assert all(lay.area.contains(r) for r in places.fields + places.slots)
+    pygame.quit()

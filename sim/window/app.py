@@ -54,11 +54,11 @@ class App:
         self._resize(size)
         self.overlay = False
         self.help = False
-        self.note = (
-            "Drag a marble from your tray; F1 for help"
-            if table.cards is None
-            else "Drag a card from your hand; F1 for help"
-        )
+        self.note = {
+            "pyraos": "Drag a marble from your tray; F1 for help",
+            "duel": "Drag a card from your hand; F1 for help",
+            "solo": "Drag the pile's top card onto slot 1; F1 for help",
+        }[table.variant if table.cards is not None else "pyraos"]
         self.show_both = False  # Pacal: every human hand face up (H)
         self.shown_seat: int | None = None  # Pacal hot seat: whose hand is up
         self.passing = False  # ... the "pass the device" screen is up

@@ -132,7 +132,8 @@ def draw_panel(
         y = _oled(surf, table, fonts, x, y, w) + 10
     surf.blit(fonts.small.render("Moves (record notation)", True, style.TEXT_DIM), (x, y))
     y += fonts.small.get_linesize() + 2
-    bottom = rect.bottom - PAD - 2 * fonts.small.get_linesize() - 8
+    keys = _wrap(fonts.small, PACAL_KEYS if table.cards is not None else KEYS, w)[:2]
+    bottom = rect.bottom - PAD - (1 + len(keys)) * fonts.small.get_linesize() - 8
     room = max(0, (bottom - y) // fonts.small.get_linesize())
     first = max(0, len(moves) - room)
     for i in range(first, len(moves)):
@@ -143,9 +144,9 @@ def draw_panel(
     if note:
         surf.blit(fonts.small.render(_fit(fonts.small, note, w), True, style.TEXT), (x, y))
     y += fonts.small.get_linesize() + 4
-    keys = PACAL_KEYS if table.cards is not None else KEYS
-    for line in _wrap(fonts.small, keys, w)[:1]:
+    for line in keys:
         surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
+        y += fonts.small.get_linesize()
 
 
 def _oled(surf: pygame.Surface, table: Table, fonts: Any, x: int, y: int, w: int) -> int:

@@ -5,8 +5,8 @@
 Each is the real window, firmware and all, at a seeded moment: a Pyraos
 opening (the computer playing both seats, light's spots lit), a late
 position of a seeded self-play record opened in the window, the same
-board with the sensors' readings (R) shown, a Pacal duel a few turns in
-and a solo game.
+board with the sensors' readings (R) shown, a Pacal duel a few turns in,
+one late in its third round, and a solo game.
 """
 
 from __future__ import annotations
@@ -70,6 +70,16 @@ def pacal(out: Path) -> list[Path]:
         table.advance(500)
         paths.append(out / name)
         app.save_screenshot(paths[-1])
+    # late in a match: its third round, the last offers
+    table = Table("pacal", "duel", seed=5, players=("computer", "computer"))
+    app = App(table, size=SIZE, offscreen=True)
+    while len(table.truth.results) < 2 or table.truth.turns_done < 12:
+        table.advance(100)
+    table.players = ("human", "computer")
+    while table.busy():
+        table.advance(50)
+    paths.append(out / "pacal-late.png")
+    app.save_screenshot(paths[-1])
     return paths
 
 
