@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -326,3 +327,15 @@ def test_the_window_resizes_and_everything_stays_inside(game: str) -> None:
             places = app.places
             assert all(lay.area.contains(r) for r in places.fields + places.slots)
     pygame.quit()
+
+
+def test_the_window_runs_in_real_time_until_closed() -> None:
+    # run(): frames at the wall clock's pace until the window is closed
+    app = App(Table("pyraos", "standard", seed=1), size=(1000, 600))
+    pygame.time.set_timer(pygame.QUIT, 700, loops=1)
+    start = time.monotonic()
+    app.run()
+    elapsed_ms = (time.monotonic() - start) * 1000
+    assert not app.running
+    # virtual time followed the wall clock (never ahead of it)
+    assert 50 <= app.table.now <= elapsed_ms + 50
