@@ -132,6 +132,10 @@ class VirtualLink:
             data = (data if data.endswith("\n") else data + "\n").encode()
         self._to_device += data
 
+    def unread(self) -> int:
+        """Bytes the host sent that the device has not read yet."""
+        return len(self._to_device)
+
     def lines(self) -> list[str]:
         return [line for _, line in self.arrivals]
 

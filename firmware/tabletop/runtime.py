@@ -72,6 +72,7 @@ class Runtime:
         self.animating = False  # ... and whether that frame changes with time
         self.drawn_at = 0
         self.ticks = 0
+        self.queued = 0  # a button event to act on at the next tick, as if pressed
         self.on_status = status
         self.display = getattr(hal, "display", None) is not None
         self.text = None  # the status text module, when something shows the text
@@ -89,6 +90,9 @@ class Runtime:
             hal.read_digital(self.digital)
         hal.read_analog(self.analog)
         event = self.buttons.update(hal.read_buttons(), now_ms)
+        if self.queued:  # a press the host asked for (tabletop.link.commands)
+            event = self.queued
+            self.queued = 0
         board = self.board
         board.step(self.digital, self.analog, event, now_ms)
         self.ticks += 1

@@ -17,6 +17,7 @@ from hal.common import BACK
 from hal.files import Files
 from tabletop import device
 from tabletop.device import Device
+from tabletop.rules.rng import Rng
 
 
 class Restart(BaseException):
@@ -166,10 +167,12 @@ class DeviceBootTest(unittest.TestCase):
         self.assertEqual(p.t, 1000 + boot + 100 * profile("pyraos").tick_ms)
         said = p.lines()
         self.assertEqual(said[0], {"event": "boot", "mode": "play"})
-        # then the game-select screen's status text, once
-        self.assertEqual(len(said), 2)
-        self.assertEqual(said[1]["event"], "status")
-        self.assertEqual(said[1]["lines"][:2], ["Pyraos", "standard 1/3"])
+        # then who is here, and the game-select screen's status text, once
+        self.assertEqual(len(said), 3)
+        self.assertEqual(said[1]["event"], "hello")
+        self.assertEqual((said[1]["protocol"], said[1]["game"]), (device.PROTOCOL, "pyraos"))
+        self.assertEqual(said[2]["event"], "status")
+        self.assertEqual(said[2]["lines"][:2], ["Pyraos", "standard 1/3"])
         self.assertTrue(p.hal_made.frames)
 
     def test_back_held_at_power_on_is_safe_mode(self):
@@ -249,3 +252,51 @@ class DeviceBootTest(unittest.TestCase):
             dev.step()
         c = gc.mem_alloc()
         self.assertLessEqual(c - b, b - a)
+
+    def test_commands_are_answered_and_bad_lines_change_nothing(self):
+        # Under MicroPython too: the command code (loaded when the first
+        # command comes), replies with their ids, and a few thousand random,
+        # truncated and malformed lines that leave the game and the heap as
+        # they were.
+        p = self.platform()
+        dev = Device(p)
+        dev.boot()
+        self.assertIsNone(dev.commands)
+        p.inbox += b'{"cmd": "hello", "id": 1}\n{"cmd": "journal", "id": "j"}\n'
+        for _ in range(100):  # (at most 20 lines a second go out)
+            dev.step()
+        replies = [x for x in p.lines() if "reply" in x]
+        self.assertEqual([(r["reply"], r["ok"]) for r in replies], [(1, True), ("j", True)])
+        self.assertEqual(replies[0]["protocol"], device.PROTOCOL)
+        events = list(dev.runtime.journal.events)
+        rng = Rng(5)
+        words = (b"hello", b"state", b"brightness", b"raw", b"journal", b"dance", b"")
+        for i in range(3000):
+            kind = rng.below(4)
+            if kind == 0:
+                line = bytes(rng.below(256) for _ in range(1 + rng.below(60)))
+                line = line.replace(b"\n", b" ").replace(b"\r", b" ")
+            elif kind == 1:
+                line = (
+                    b'{"cmd": "'
+                    + rng.choice(words)
+                    + b'", "id": %d, "value": %d}' % (i, rng.below(9) - 4)
+                )
+            elif kind == 2:
+                line = b'{"cmd": "raw", "on": 1, "id": ' + b"9" * rng.below(40) + b"}"
+            else:
+                whole = b'{"cmd": "brightness", "value": 0.25, "id": %d}' % i
+                line = whole[: rng.below(len(whole))]  # cut short: never acted on
+            p.inbox += line + b"\n"
+            if i % 20 == 0:
+                p.out = bytearray()  # (the host read it)
+                for _ in range(3):
+                    dev.step()
+        for _ in range(50):
+            dev.step()
+        self.assertEqual(dev.runtime.journal.events, events)
+        self.assertEqual(dev.failures, 0)
+        self.assertLessEqual(dev.outbox.used, device.OUTBOX_BYTES)
+        self.assertLessEqual(len(dev.stream), device.STREAM_MAX)
+        for line in p.lines():
+            self.assertTrue(isinstance(line, dict))

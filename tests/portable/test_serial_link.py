@@ -119,7 +119,10 @@ class InboxTest(unittest.TestCase):
         got = box.feed(b'tenance"}\r\n\r\n{"cmd": "maintenance", "x": 1}\n')
         self.assertEqual(
             got,
-            [({"cmd": "maintenance"}, None), ({"cmd": "maintenance", "x": 1}, None)],
+            [
+                ({"cmd": "maintenance"}, None, None),
+                ({"cmd": "maintenance", "x": 1}, None, None),
+            ],
         )
 
     def test_each_bad_line_says_what_was_wrong(self):
@@ -128,7 +131,7 @@ class InboxTest(unittest.TestCase):
             b'hello\n[1]\n{"x": 1}\n{"cmd": 2}\n{"cmd": "dance"}\n{"cmd": \xff}\n"cmd"\n'
         )
         self.assertEqual(
-            [e for _, e in got],
+            [e for _, e, _ in got],
             [
                 "not JSON",
                 "not a JSON object",
@@ -139,10 +142,18 @@ class InboxTest(unittest.TestCase):
                 "not a JSON object",
             ],
         )
-        self.assertTrue(all(c is None for c, _ in got))
+        self.assertTrue(all(c is None and i is None for c, _, i in got))
+
+    def test_a_bad_line_with_an_id_gives_the_id_back(self):
+        box = Inbox(("maintenance",))
+        got = box.feed(b'{"cmd": "dance", "id": 7}\n{"id": "a"}\n{"cmd": "maintenance", "id": 2}\n')
+        self.assertEqual([(e is None, i) for _, e, i in got], [(False, 7), (False, "a"), (True, 2)])
 
     def test_a_too_long_line_is_refused_whole_and_the_next_one_counts(self):
         box = Inbox(("maintenance",), size=32)
         got = box.feed(b"x" * 20)
         got += box.feed(b"y" * 40 + b'\n{"cmd": "maintenance"}\n')
-        self.assertEqual(got, [(None, "line longer than 32 bytes"), ({"cmd": "maintenance"}, None)])
+        self.assertEqual(
+            got,
+            [(None, "line longer than 32 bytes", None), ({"cmd": "maintenance"}, None, None)],
+        )

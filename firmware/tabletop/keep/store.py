@@ -7,6 +7,7 @@ file each, through a file store (hal.files.Files; docs/STORAGE.md).
     games.add(line)                     # one accepted event: one append
     games.rewrite(lines)                # after BACK: the record without the last event
     games.finished()                    # names of the kept games, oldest first
+    games.on_flash()                    # (the newest game's name, the others'), from the files
     games.save_state(parts)             # what the board learnt, as of the game now
     games.load_state(words)             # (events, array of words) or None
 
@@ -214,6 +215,14 @@ class GameStore:
                 self.state_turn = i ^ 1  # never write over the one in use
                 self.state_serial = serial
         return best
+
+    def on_flash(self):
+        """From the files alone: the name of the newest game (the one in
+        progress; None if there is none) and the others', oldest first."""
+        seqs = self._seqs()
+        if not seqs:
+            return None, []
+        return game_name(seqs[-1]), [game_name(n) for n in seqs[:-1]]
 
     def finished(self):
         """Names of the games kept besides the one in progress, oldest first."""

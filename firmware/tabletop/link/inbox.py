@@ -2,9 +2,10 @@
 each line one JSON object ``{"cmd": "..."}``.
 
     box = Inbox(COMMANDS)                 # the command names this device knows
-    for cmd, error in box.feed(data):     # data: bytes read now (maybe b"")
+    for cmd, error, rid in box.feed(data):    # data: bytes read now (maybe b"")
         ...                               # cmd: the command object, or None and
-                                          # error: what was wrong with the line
+                                          # error: what was wrong with the line;
+                                          # rid: its "id", if it has one
 
 A line ends at ``\\n`` or ``\\r``; empty lines are ignored. A line longer than
 the buffer (allocated here once) is refused as a whole, once its end comes.
@@ -21,21 +22,23 @@ _NONE = ()  # what a tick without input gets: no allocation
 
 
 def check(line, known):
-    """(command object, None) for a good line, else (None, what was wrong)."""
+    """(command object, None, id) for a good line, else (None, what was
+    wrong, the line's "id" if it is an object that has one)."""
     try:
         obj = json.loads(line)
     except ValueError:  # bad JSON, and bad UTF-8 on CPython (UnicodeError is one)
-        return None, "not JSON"
+        return None, "not JSON", None
     if not isinstance(obj, dict):
-        return None, "not a JSON object"
+        return None, "not a JSON object", None
+    rid = obj.get("id")
     if "cmd" not in obj:
-        return None, 'no "cmd" key'
+        return None, 'no "cmd" key', rid
     cmd = obj["cmd"]
     if not isinstance(cmd, str):
-        return None, '"cmd" is not a string'
+        return None, '"cmd" is not a string', rid
     if cmd not in known:
-        return None, 'unknown cmd "%s" (known: %s)' % (cmd[:32], ", ".join(known))
-    return obj, None
+        return None, 'unknown cmd "%s" (known: %s)' % (cmd[:32], ", ".join(known)), rid
+    return obj, None, rid
 
 
 class Inbox:
@@ -48,7 +51,7 @@ class Inbox:
 
     def feed(self, data):
         """The complete lines in ``data`` (with what came before), checked:
-        a list of (command, error). Allocates only when data came."""
+        a list of (command, error, id). Allocates only when data came."""
         if not data:
             return _NONE
         out = []
@@ -56,7 +59,7 @@ class Inbox:
         for b in data:
             if b == _NL or b == _CR:
                 if self.too_long:
-                    out.append((None, "line longer than %d bytes" % self.size))
+                    out.append((None, "line longer than %d bytes" % self.size, None))
                 elif self.n:
                     out.append(check(bytes(buf[: self.n]), self.known))
                 self.n = 0

@@ -1,0 +1,127 @@
+"""The host's commands (docs/PROTOCOL.md), loaded when the first one
+arrives: a board in play that no host talks to never holds this code.
+
+    reply = run(device, cmd)     # cmd: a checked command object (tabletop.link.inbox)
+
+``run`` returns the reply object (``{"reply": id, "ok": true, ...}`` or
+``{"reply": id, "ok": false, "error": "..."}``); a command whose answer is
+long (``state``, ``journal`` fetch) also leaves the lines to follow in
+``device.stream``, which the device sends as the outbox has room. Nothing
+here changes the game unless the command is well formed and allowed now.
+"""
+
+from tabletop.buttons import presses
+
+_ID_CHARS = 32  # a string id at most this long
+
+
+def run(device, cmd):
+    rid = cmd.get("id")
+    if rid is not None and not _good_id(rid):
+        return {"reply": None, "ok": False, "error": '"id" is a number or a short string'}
+    name = cmd["cmd"]
+    try:
+        if name == "hello":
+            out = device.hello()
+        elif name == "state":
+            out = _state(device, rid)
+        elif name == "new":
+            out = _new(device, cmd)
+        elif name == "undo":
+            out = _undo(device)
+        elif name == "brightness":
+            out = _brightness(device, cmd)
+        elif name == "raw":
+            out = _raw(device, cmd)
+        elif name == "journal":
+            out = _journal(device, cmd, rid)
+        else:  # maintenance
+            out = device.maintenance_by_command()
+    except Refused as why:
+        return {"reply": rid, "ok": False, "error": str(why)}
+    reply = {"reply": rid, "ok": True}
+    if out:
+        for k in out:
+            reply[k] = out[k]
+    return reply
+
+
+class Refused(Exception):
+    """The command is understood but cannot be done (the message says why)."""
+
+
+def _good_id(rid):
+    t = type(rid)
+    return (t is int and -(1 << 30) < rid < (1 << 30)) or (t is str and len(rid) <= _ID_CHARS)
+
+
+def _playing(device):
+    rt = device.runtime
+    if device.mode != "play" or rt is None:
+        raise Refused("not while the board is in %s mode" % device.mode)
+    return rt
+
+
+def _state(device, rid):
+    lines = _playing(device).journal.lines()
+    device.stream_lines(rid, lines)
+    return {"lines": len(lines)}
+
+
+def _new(device, cmd):
+    rt = _playing(device)
+    game = cmd.get("game")
+    variant = cmd.get("variant")
+    if (game, variant) not in device.profile.games:
+        plays = ", ".join("%s %s" % gv for gv in device.profile.games)
+        raise Refused("this board plays: " + plays)
+    if game != rt.journal.game:
+        raise Refused("this board plays %s now; %s needs its own profile" % (rt.journal.game, game))
+    rt.board.new_game(variant)
+    return {"game": game, "variant": variant}
+
+
+def _undo(device):
+    _playing(device).queued = presses.SHORT_BACK  # as BACK pressed: the next tick
+    return None
+
+
+def _brightness(device, cmd):
+    rt = _playing(device)
+    value = cmd.get("value")
+    if type(value) not in (int, float) or not 0 <= value <= 1:
+        raise Refused('"value" is a number from 0 to 1 (of the profile\'s cap)')
+    rt.pixels.scale = int(device.profile.brightness * value * 256 + 0.5)
+    rt.shown = -1  # drawn again at this brightness
+    return {"value": value}
+
+
+def _raw(device, cmd):
+    _playing(device)
+    on = cmd.get("on")
+    if type(on) is not bool:
+        raise Refused('"on" is true or false')
+    device.raw = on
+    return {"on": on, "every_ms": device.RAW_MS}
+
+
+def _journal(device, cmd, rid):
+    store = device.store
+    if store is None:
+        raise Refused("no file store")
+    from tabletop.keep.store import GameStore
+
+    current, finished = GameStore(store).on_flash()
+    fetch = cmd.get("fetch")
+    if fetch is None:
+        return {"current": current, "finished": finished}
+    if type(fetch) is not str or (fetch != current and fetch not in finished):
+        raise Refused('"fetch" names a game that "journal" lists')
+    data = store.read(fetch) or b""
+    try:
+        text = data.decode()
+    except UnicodeError:
+        raise Refused("%s is damaged (not UTF-8)" % fetch)
+    lines = [line for line in text.split("\n") if line]
+    device.stream_lines(rid, lines)
+    return {"lines": len(lines)}
