@@ -1,8 +1,10 @@
 """``python -m host_tools``: the tools for a board, from the computer.
 
     python -m host_tools cards [--out DIR]     printable sheets of the Pacal cards
+    python -m host_tools monitor --port P [--for S] [--out FILE]
+                                               watch a board play, keep the game
 
-(deploy, monitor, map and replay are issue 14's still to come.)
+(deploy, map and replay are issue 14's still to come.)
 """
 
 from __future__ import annotations
@@ -19,7 +21,22 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     cards = sub.add_parser("cards", help="printable sheets of the Pacal cards, SVG and PDF")
     cards.add_argument("--out", default="cards", help="folder for the sheets (default: cards)")
+    mon = sub.add_parser("monitor", help="watch a board play and save the game as a record")
+    mon.add_argument("--port", required=True, help="the board's serial port")
+    mon.add_argument("--for", dest="seconds", type=float, default=None, help="stop after S seconds")
+    mon.add_argument(
+        "--out", default=None, help="the record to write (default: GAME-VARIANT-TIME.jsonl)"
+    )
     args = parser.parse_args(argv)
+    if args.command == "monitor":
+        from host_tools import monitor
+
+        try:
+            monitor.run(args.port, args.seconds, args.out, sys.stdout)
+        except (OSError, TimeoutError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        return 0
     from host_tools import cards as sheets
 
     for path in sheets.write(Path(args.out)):

@@ -10,6 +10,7 @@ python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
                             [--power-cuts N] [--fs littlefs|fat]
 python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J]
 python -m sim soak --game pyraos --hours 24 [--seed S] [--fs fat]
+python -m sim device --pty [--game G] [--seed S] [--play N] [--speed X] [--for S]
 """
 
 from __future__ import annotations
@@ -168,6 +169,30 @@ def _levels(text: str) -> list[float]:
     return levels
 
 
+def _device(args: argparse.Namespace) -> int:
+    from sim.pty_device import PtyDevice
+
+    dev = PtyDevice(args.game, seed=args.seed, speed=args.speed)
+    print(dev.path, flush=True)
+    start = time.monotonic()
+    try:
+        dev.power_on()
+        dev.start_game()
+        variant = selfplay.DEFAULT_VARIANT[args.game]
+        rec = selfplay.play_game(args.game, variant, args.seed)
+        state = rec.state.__class__(variant)
+        dev.play(state, rec.events[: args.play])
+        left = None if args.seconds is None else args.seconds - (time.monotonic() - start)
+        while left is None or left > 0:
+            dev.idle(1.0 if left is None else min(1.0, left))
+            left = None if args.seconds is None else args.seconds - (time.monotonic() - start)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        dev.close()
+    return 0
+
+
 def _demo(seed: int) -> int:
     print(f"Self-play with seed {seed}: uniformly random legal moves.\n")
     for game, variant in (("pyraos", "standard"), ("pacal", "solo"), ("pacal", "duel")):
@@ -191,7 +216,7 @@ def _demo(seed: int) -> int:
     return 0
 
 
-COMMANDS = ("demo", "check", "selfplay", "board-play", "sweep", "soak")
+COMMANDS = ("demo", "check", "selfplay", "board-play", "sweep", "soak", "device")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -335,7 +360,24 @@ def main(argv: list[str] | None = None) -> int:
     sk.add_argument("--seed", type=int, default=0)
     sk.add_argument("--fs", choices=("littlefs", "fat"), default="littlefs")
     sk.add_argument("--cuts", type=int, default=2, help="power cuts per game")
+    dv = sub.add_parser(
+        "device",
+        help="the virtual board's firmware behind a pseudo terminal, for the host tools "
+        "(prints the port's path first)",
+    )
+    dv.add_argument("--pty", action="store_true", required=True, help="behind a pseudo terminal")
+    dv.add_argument("--game", choices=("pacal", "pyraos"), default="pyraos")
+    dv.add_argument("--seed", type=int, default=0)
+    dv.add_argument("--play", type=int, default=0, metavar="N",
+                    help="the scripted hand plays N events of a seeded self-play game")  # fmt: skip
+    dv.add_argument("--speed", type=float, default=1.0, help="times faster than real time")
+    dv.add_argument("--for", dest="seconds", type=float, default=None,
+                    help="stop after this many seconds (default: until interrupted)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.command == "device":
+        if args.speed <= 0 or args.play < 0:
+            parser.error("--speed must be more than 0, --play 0 or more")
+        return _device(args)
     if args.command == "soak":
         if args.hours <= 0 or args.cuts < 0:
             parser.error("--hours must be more than 0 and --cuts 0 or more")
