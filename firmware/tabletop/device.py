@@ -331,6 +331,12 @@ class Device:
             out["variant"] = self.runtime.journal.variant
         return out
 
+    def kept_games(self):
+        """(the game in progress's file, the kept games' files) on flash."""
+        from tabletop.keep.store import GameStore
+
+        return GameStore(self.store).on_flash()
+
     def maintenance_by_command(self):
         self._maintenance(self.now, "command")
         return {"reset_ms": LEAVE_MS}

@@ -109,9 +109,7 @@ def _journal(device, cmd, rid):
     store = device.store
     if store is None:
         raise Refused("no file store")
-    from tabletop.keep.store import GameStore
-
-    current, finished = GameStore(store).on_flash()
+    current, finished = device.kept_games()
     fetch = cmd.get("fetch")
     if fetch is None:
         return {"current": current, "finished": finished}
