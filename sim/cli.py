@@ -11,6 +11,7 @@ python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
 python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J]
 python -m sim soak --game pyraos --hours 24 [--seed S] [--fs fat]
 python -m sim device --pty [--game G] [--seed S] [--play N] [--speed X] [--for S]
+python -m sim device --pty --pico IMAGE [--for S]
 """
 
 from __future__ import annotations
@@ -170,6 +171,8 @@ def _levels(text: str) -> list[float]:
 
 
 def _device(args: argparse.Namespace) -> int:
+    if args.pico:
+        return _pico(Path(args.pico), args.seconds)
     from sim.pty_device import PtyDevice
 
     dev = PtyDevice(args.game, seed=args.seed, speed=args.speed)
@@ -190,6 +193,18 @@ def _device(args: argparse.Namespace) -> int:
         pass
     finally:
         dev.close()
+    return 0
+
+
+def _pico(image: Path, seconds: float | None) -> int:
+    from sim.pico_pty import PicoPty
+
+    with PicoPty(image) as pico:
+        print(pico.path, flush=True)
+        try:
+            time.sleep(seconds if seconds is not None else 1e9)
+        except KeyboardInterrupt:
+            pass
     return 0
 
 
@@ -366,6 +381,12 @@ def main(argv: list[str] | None = None) -> int:
         "(prints the port's path first)",
     )
     dv.add_argument("--pty", action="store_true", required=True, help="behind a pseudo terminal")
+    dv.add_argument(
+        "--pico",
+        metavar="IMAGE",
+        help="instead: an emulated Pico (the real MicroPython rp2 firmware, its REPL for "
+        "mpremote), its flash kept in IMAGE",
+    )
     dv.add_argument("--game", choices=("pacal", "pyraos"), default="pyraos")
     dv.add_argument("--seed", type=int, default=0)
     dv.add_argument("--play", type=int, default=0, metavar="N",
