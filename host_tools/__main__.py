@@ -27,7 +27,21 @@ def main(argv: list[str] | None = None) -> int:
     mon.add_argument(
         "--out", default=None, help="the record to write (default: GAME-VARIANT-TIME.jsonl)"
     )
+    dep = sub.add_parser("deploy", help="put the firmware and a profile on a board (its REPL free)")
+    dep.add_argument("--port", required=True, help="the board's serial port")
+    dep.add_argument(
+        "--profile", default="pyraos", help="a profile of firmware/profiles (default: pyraos)"
+    )
     args = parser.parse_args(argv)
+    if args.command == "deploy":
+        from host_tools.deploy import DeployError, deploy
+
+        try:
+            deploy(args.port, args.profile)
+        except (DeployError, OSError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        return 0
     if args.command == "monitor":
         from host_tools import monitor
 

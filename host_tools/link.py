@@ -35,7 +35,9 @@ class Link:
 
     @classmethod
     def open(cls, path: str, timeout: float = 0.05) -> Link:
-        return cls(serial.Serial(path, BAUD, timeout=timeout))
+        port = serial.Serial(path, BAUD, timeout=timeout)
+        port.write(b"\n")  # ends whatever half line is on the board's side
+        return cls(port)
 
     def close(self) -> None:
         self.port.close()

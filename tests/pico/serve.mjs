@@ -24,11 +24,27 @@ const CYCLE_NS = 1e9 / 125e6;
 const IDLE_NS = 100e3;
 
 const [image] = process.argv.slice(2);
-const pico = fs.existsSync(image) ? new Pico({ flash: fs.readFileSync(image) }) : new Pico();
-pico.onOutput = (text) => process.stdout.write(Buffer.from(text, 'latin1'));
-pico.mcu.core.PC = 0x10000000;
-pico.runUntil(() => pico.connected, 10000, 'USB');
-pico.received = '';
+let rebooting = false;
+
+// A chip from `flash` (null: a fresh one), booting. Nothing wired but
+// pull-ups: every input pin rests high (rp2040js models no pull resistors),
+// so buttons wired to ground read released and an I2C bus with nothing on it
+// answers no address at once. A watchdog reset (machine.reset(), or a
+// watchdog not fed) boots a new chip from the same flash, as a board does.
+function start(flash) {
+  const chip = flash ? new Pico({ flash }) : new Pico();
+  chip.onOutput = (text) => process.stdout.write(Buffer.from(text, 'latin1'));
+  for (const pin of chip.mcu.gpio) pin.setInputValue(true);
+  chip.mcu.peripherals[0x40058].onWatchdogTrigger = () => {
+    rebooting = true;
+  };
+  chip.mcu.core.PC = 0x10000000;
+  chip.runUntil(() => chip.connected, 10000, 'USB');
+  chip.received = '';
+  return chip;
+}
+
+let pico = start(fs.existsSync(image) ? fs.readFileSync(image) : null);
 
 let done = false;
 function save() {
@@ -43,10 +59,16 @@ process.stdin.on('end', save);
 process.on('SIGTERM', save);
 
 function slice() {
+  if (rebooting) {
+    rebooting = false;
+    const old = pico;
+    pico = start(Buffer.from(old.mcu.flash.subarray(0, FLASH_BYTES)));
+    pico.toSend.push(...old.toSend); // what the host wrote meanwhile waits for the new chip
+  }
   const { mcu, clock } = pico;
   const core = mcu.core;
   const until = performance.now() + SLICE_MS;
-  while (performance.now() < until) {
+  while (performance.now() < until && !rebooting) {
     pico.serveHost();
     pico.received = ''; // (passed on as it came: onOutput)
     for (let i = 0; i < BATCH; i++) {

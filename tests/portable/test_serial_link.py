@@ -149,6 +149,12 @@ class InboxTest(unittest.TestCase):
         got = box.feed(b'{"cmd": "dance", "id": 7}\n{"id": "a"}\n{"cmd": "maintenance", "id": 2}\n')
         self.assertEqual([(e is None, i) for _, e, i in got], [(False, 7), (False, "a"), (True, 2)])
 
+    def test_control_bytes_are_left_out_of_a_line(self):
+        # (mpremote leaves a Ctrl-B behind when it resets a board)
+        box = Inbox(("maintenance",))
+        got = box.feed(b'\x02\x01{"cmd":\t"maintenance", "id": 3}\x04\n')
+        self.assertEqual(got, [({"cmd": "maintenance", "id": 3}, None, 3)])
+
     def test_a_too_long_line_is_refused_whole_and_the_next_one_counts(self):
         box = Inbox(("maintenance",), size=32)
         got = box.feed(b"x" * 20)

@@ -18,6 +18,7 @@ from micropython import const
 
 _NL = const(10)
 _CR = const(13)
+_SPACE = const(32)
 _NONE = ()  # what a tick without input gets: no allocation
 
 
@@ -64,6 +65,8 @@ class Inbox:
                     out.append(check(bytes(buf[: self.n]), self.known))
                 self.n = 0
                 self.too_long = False
+            elif b < _SPACE:
+                pass  # a control byte (JSON has none raw): a REPL tool's leftovers
             elif self.n < self.size:
                 buf[self.n] = b
                 self.n += 1
