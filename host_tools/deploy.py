@@ -31,8 +31,13 @@ import json
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
+
+import serial
+
+from host_tools.link import BAUD
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
@@ -239,61 +244,48 @@ def deploy(
     return target
 
 
-def _hello(port: str, wait_s: float = 60.0) -> bytes | None:
-    """The board's hello reply once it has booted (asked every two seconds:
-    what is sent while it resets is lost, as on a board), or None."""
-    import time
-
-    import serial
-
-    with serial.Serial(port, 115200, timeout=0.1) as link:
-        seen = b""
-        end = time.monotonic() + wait_s
-        asked = 0.0
-        while time.monotonic() < end:
-            if time.monotonic() - asked > 2.0:
-                link.write(b'\n{"cmd": "hello", "id": "deployed"}\n')
-                asked = time.monotonic()
-            seen += link.read(4096)
-            if b'"reply": "deployed"' in seen:
-                return seen
+def _until(
+    link: serial.Serial, ask: bytes | None, done: Callable[[bytes], bool], wait_s: float
+) -> bytes | None:
+    """What the board said by the time ``done`` holds for it (None: not
+    within ``wait_s``); ``ask`` sent every two seconds meanwhile (what is
+    sent while a board resets is lost, as on a real one)."""
+    seen = b""
+    end = time.monotonic() + wait_s
+    asked = 0.0
+    while time.monotonic() < end:
+        if ask is not None and time.monotonic() - asked > 2.0:
+            link.write(ask)
+            asked = time.monotonic()
+        seen += link.read(4096)
+        if done(seen):
+            return seen
     return None
+
+
+def _hello(port: str, wait_s: float = 60.0) -> bytes | None:
+    """The board's hello reply once it has booted, or None."""
+    with serial.Serial(port, BAUD, timeout=0.1) as link:
+        ask = b'\n{"cmd": "hello", "id": "deployed"}\n'
+        return _until(link, ask, lambda seen: b'"reply": "deployed"' in seen, wait_s)
 
 
 def _free_the_repl(port: str, say: Callable[[str], None], wait_s: float = 30.0) -> None:
     # A board playing the firmware answers the protocol's hello: it is asked
     # into maintenance mode and resets with its REPL free. A board at the
-    # REPL shows its prompt instead. A board still booting gets the hello
-    # again every two seconds.
-    import time
-
-    import serial
-
-    with serial.Serial(port, 115200, timeout=0.1) as link:
-        link.write(b"\n")  # (ends whatever half line is on the board's side)
-        seen = b""
-        end = time.monotonic() + wait_s
-        asked = 0.0
-        while time.monotonic() < end:
-            if time.monotonic() - asked > 2.0:
-                link.write(b'{"cmd": "hello", "id": "deploy"}\r\n')
-                asked = time.monotonic()
-            seen += link.read(4096)
-            if b'"reply": "deploy"' in seen:
-                break
-            if b">>> " in seen:
-                return  # the REPL
-        else:
+    # REPL shows its prompt instead (the hello line is Python to it).
+    with serial.Serial(port, BAUD, timeout=0.1) as link:
+        ask = b'\n{"cmd": "hello", "id": "deploy"}\r\n'
+        seen = _until(link, ask, lambda s: b'"reply": "deploy"' in s or b">>> " in s, wait_s)
+        if seen is None:
             raise DeployError(f"the board at {port} answers neither the protocol nor as a REPL")
+        if b'"reply": "deploy"' not in seen:
+            return  # the REPL
         say("the board plays: asking it into maintenance mode")
         link.write(b'{"cmd": "maintenance", "id": "deploy"}\n')
-        seen = b""
-        end = time.monotonic() + wait_s
-        while time.monotonic() < end:
-            seen += link.read(4096)
-            if b'"mode": "maintenance"' in seen and b">>> " in seen:
-                return  # back in maintenance mode, at the REPL's prompt
-        raise DeployError("the board did not come back in maintenance mode")
+        back = _until(link, None, lambda s: b'"mode": "maintenance"' in s and b">>> " in s, wait_s)
+        if back is None:
+            raise DeployError("the board did not come back in maintenance mode")
 
 
 def _run_chain(board: Board, chain: list[list[str]]) -> None:
