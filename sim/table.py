@@ -30,7 +30,8 @@ from typing import Any
 from sim import computer
 from sim.board_play import BOOT_MS, BoardRun, new_state, reference_profile
 from sim.hand import HUMAN as HUMAN_TIMING
-from sim.hand import Steps, Wait, WaitFor, make_hand
+from sim.hand import Steps, Wait, make_hand
+from sim.hand.script import Script
 from sim.pacal_table import PacalCards
 from sim.physics import PacalPhysics, PyraosPhysics
 from tabletop.board import pacal_board
@@ -38,7 +39,7 @@ from tabletop.records import notation
 from tabletop.records.record import check
 from tabletop.rules.common import explain
 from tabletop.rules.pacal import DEAL
-from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, POSITIONS, SUPPORT
+from tabletop.rules.pyraos_geometry import SUPPORT
 from tabletop.sensing.baselines import FRESH_MS
 
 HUMAN = "human"
@@ -49,8 +50,6 @@ CARRY_MM = 50.0  # a carried marble's height above the highest marble under it (
 # marble held over its own cup reads as a misfit, not as lifted)
 SET_DOWN_MS = 120  # lowering a marble onto its spot before letting go
 DROP_MM = 2.0  # ... let go this high above its rest
-RESERVE_HALF_WIDTH = 2.2  # pitches either side of the reserve's middle that grab it
-RESERVE_HALF_DEPTH = 0.6
 # The hand that opens a record: each step as short as a person's gets
 # (sim.hand.HUMAN's least), but a second between moves. With less, a marble
 # set down near one raised to level 2 under a second before (while the
@@ -68,52 +67,6 @@ QUICK = replace(HUMAN_TIMING, think=(FRESH_MS, FRESH_MS), **_LEAST)
 
 class RecordProblem(ValueError):
     """A record that cannot be opened, and why (with its line)."""
-
-
-class Script:
-    """A hand's steps (sim.hand) run in pieces as virtual time passes: each
-    ``Wait`` lets its time go by, each ``WaitFor`` waits for its predicate or
-    its timeout, as sim.hand.drive does in one go."""
-
-    def __init__(self, steps: Steps, observer: Any, now: int) -> None:
-        self.steps = steps
-        self.observer = observer
-        self.until = now  # a Wait's end
-        self.waiting: WaitFor | None = None
-        self.deadline = 0
-        self.done = False
-        self.ok = True
-
-    def poll(self, now: int) -> None:
-        """Go on as far as the time ``now`` allows."""
-        reply: bool | None = None
-        while not self.done:
-            if self.waiting is not None:
-                if self.waiting.predicate(self.observer):
-                    reply = True
-                elif now >= self.deadline:
-                    reply = False
-                    self.ok = False
-                else:
-                    return
-                self.waiting = None
-            elif now < self.until:
-                return
-            try:
-                step = self.steps.send(reply)
-            except StopIteration:
-                self.done = True
-                return
-            reply = None
-            if isinstance(step, Wait):
-                self.until = now + step.ms
-            else:
-                self.waiting = step
-                self.deadline = now + step.timeout_ms
-
-    def stop(self) -> None:
-        self.steps.close()
-        self.done = True
 
 
 class Table:
@@ -402,57 +355,17 @@ class Table:
 
     # -- the mouse's hand (Pyraos) ---------------------------------------------------
 
-    def marble_at(self, x: float, y: float) -> int:
-        """The loose marble (nothing on it) under (x, y) mm, the highest
-        first; -1 if none."""
-        physics = self.pyraos
-        occ = physics.occupied()
-        best = -1
-        r2 = (0.5 * physics.pitch) ** 2
-        for pos in range(POSITIONS):
-            if occ >> pos & 1 and not occ & ABOVE[pos]:
-                cx, cy, _ = physics.centre(pos)
-                if (cx - x) ** 2 + (cy - y) ** 2 <= r2 and (best < 0 or LEVEL[pos] > LEVEL[best]):
-                    best = pos
-        return best
-
-    def spot_at(self, x: float, y: float) -> int:
-        """The free spot (empty, resting on four marbles or on the board)
-        nearest (x, y) mm within half a pitch; -1 if none."""
-        physics = self.pyraos
-        occ = physics.occupied()
-        best = -1
-        best_d = (0.5 * physics.pitch) ** 2
-        for pos in range(POSITIONS):
-            if occ >> pos & 1 or occ & SUPPORT[pos] != SUPPORT[pos]:
-                continue
-            cx, cy, _ = physics.centre(pos)
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if d < best_d or (d == best_d and best >= 0 and LEVEL[pos] > LEVEL[best]):
-                best, best_d = pos, d
-        return best
-
-    def reserve_at(self, x: float, y: float) -> int:
-        """Which player's reserve tray is at (x, y) mm (-1: neither)."""
-        physics = self.pyraos
-        for side in (0, 1):
-            rx, ry, _ = physics.reserve_point(side)
-            p = physics.pitch
-            if abs(x - rx) <= RESERVE_HALF_WIDTH * p and abs(y - ry) <= RESERVE_HALF_DEPTH * p:
-                return side
-        return -1
-
     def grab(self, x: float, y: float) -> bool:
         """Take the marble under (x, y) mm, or one from the reserve tray
         there, into the hand. False if there is none, or a hand is busy."""
         physics = self.pyraos
         if physics.holding() or self.busy():
             return False
-        pos = self.marble_at(x, y)
+        pos = self.pyraos.loose_marble_at(x, y)
         if pos >= 0:
             physics.pick_up(pos, self.now)
         else:
-            side = self.reserve_at(x, y)
+            side = self.pyraos.reserve_at(x, y)
             if side < 0 or not self.reserves[side]:
                 return False
             physics.take_from_reserve(self.now, side)
@@ -464,20 +377,7 @@ class Table:
     def carry(self, x: float, y: float) -> None:
         """Hold the mouse's marble over (x, y) mm, clear of what is below."""
         if self.mouse_holds:
-            self.pyraos.hold(x, y, self.carry_height(x, y), self.now)
-
-    def carry_height(self, x: float, y: float) -> float:
-        """Where a carried marble's centre is over (x, y): above the highest
-        marble within a pitch."""
-        physics = self.pyraos
-        occ = physics.occupied()
-        top = physics.depth
-        for pos in range(POSITIONS):
-            if occ >> pos & 1:
-                cx, cy, cz = physics.centre(pos)
-                if (cx - x) ** 2 + (cy - y) ** 2 <= physics.pitch**2:
-                    top = max(top, cz)
-        return top + CARRY_MM
+            self.pyraos.hold(x, y, self.pyraos.carry_height(x, y, CARRY_MM), self.now)
 
     def drop(self, x: float, y: float) -> int:
         """Set the mouse's marble down on the free spot nearest (x, y) mm (it
@@ -487,7 +387,7 @@ class Table:
         if not self.mouse_holds:
             return -1
         self.mouse_holds = False
-        pos = self.spot_at(x, y)
+        pos = self.pyraos.free_spot_at(x, y)
         if pos < 0:
             physics.to_reserve(self.now)
             self._follow()

@@ -167,9 +167,9 @@ def _spot_at(table: Table, col: int, row: int) -> str:
     physics = table.pyraos
     pitch = physics.pitch
     x, y = col * pitch / 2, row * pitch / 2
-    pos = table.marble_at(x, y)
+    pos = table.pyraos.loose_marble_at(x, y)
     if pos < 0:
-        pos = table.spot_at(x, y)
+        pos = table.pyraos.free_spot_at(x, y)
     return position_name(pos) if pos >= 0 else ""
 
 

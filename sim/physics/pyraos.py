@@ -28,6 +28,9 @@ from sim.physics.common import (
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.rules.pyraos_geometry import ABOVE, COL, LEVEL, POSITIONS, ROW, SUPPORT
 
+RESERVE_HALF_WIDTH = 2.2  # pitches either side of a reserve tray's middle that are the tray
+RESERVE_HALF_DEPTH = 0.6
+
 
 def sensor_below(pos: int) -> str:
     """The name of the Pyraos sensor (and LED) straight below position ``pos``."""
@@ -111,6 +114,57 @@ class PyraosPhysics(Common):
         """Where the hand holds a marble over player ``side``'s reserve."""
         p = self.pitch
         return (RESERVE_X * p, RESERVE_Y[side] * p, self.depth + RESERVE_Z)
+
+    # -- what lies where (a pointer over the board) ---------------------------------
+
+    def loose_marble_at(self, x: float, y: float) -> int:
+        """The loose marble (nothing on it) under (x, y) mm, the highest
+        first; -1 if none."""
+        occ = self.occupied()
+        best = -1
+        r2 = (0.5 * self.pitch) ** 2
+        for pos in range(POSITIONS):
+            if occ >> pos & 1 and not occ & ABOVE[pos]:
+                cx, cy, _ = self.centre(pos)
+                if (cx - x) ** 2 + (cy - y) ** 2 <= r2 and (best < 0 or LEVEL[pos] > LEVEL[best]):
+                    best = pos
+        return best
+
+    def free_spot_at(self, x: float, y: float) -> int:
+        """The free spot (empty, resting on four marbles or on the board)
+        nearest (x, y) mm within half a pitch; -1 if none."""
+        occ = self.occupied()
+        best = -1
+        best_d = (0.5 * self.pitch) ** 2
+        for pos in range(POSITIONS):
+            if occ >> pos & 1 or occ & SUPPORT[pos] != SUPPORT[pos]:
+                continue
+            cx, cy, _ = self.centre(pos)
+            d = (cx - x) ** 2 + (cy - y) ** 2
+            if d < best_d or (d == best_d and best >= 0 and LEVEL[pos] > LEVEL[best]):
+                best, best_d = pos, d
+        return best
+
+    def reserve_at(self, x: float, y: float) -> int:
+        """Which player's reserve tray is at (x, y) mm (-1: neither)."""
+        for side in (0, 1):
+            rx, ry, _ = self.reserve_point(side)
+            p = self.pitch
+            if abs(x - rx) <= RESERVE_HALF_WIDTH * p and abs(y - ry) <= RESERVE_HALF_DEPTH * p:
+                return side
+        return -1
+
+    def carry_height(self, x: float, y: float, above_mm: float) -> float:
+        """Where a marble carried over (x, y) mm has its centre: ``above_mm``
+        over the highest marble within a pitch (or the board)."""
+        occ = self.occupied()
+        top = self.depth
+        for pos in range(POSITIONS):
+            if occ >> pos & 1:
+                cx, cy, cz = self.centre(pos)
+                if (cx - x) ** 2 + (cy - y) ** 2 <= self.pitch**2:
+                    top = max(top, cz)
+        return top + above_mm
 
     # -- the state ------------------------------------------------------------------
 
