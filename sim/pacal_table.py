@@ -2,7 +2,7 @@
 simulator knows and the board never does (the deal, the hands), and the
 mouse's hand on the cards.
 
-    cards = PacalCards(table)
+    cards = PacalCards(table)         # table.cards
     cards.sync()                      # after each tick: the board's new events into ``truth``
     cards.truth                       # the whole game, hands and pile included
     cards.hand(p), cards.base_top(p), cards.pile_top()   # what lies off the board
@@ -149,10 +149,11 @@ class PacalCards:
     # -- the mouse's hand ------------------------------------------------------------------
 
     def grab(self, source: Source) -> bool:
-        """Take the card at ``source`` into the hand; False if there is none."""
+        """Take the card at ``source`` into the mouse's hand; False if there
+        is none, or a hand is busy."""
         ph = self.physics
         now = self.table.now
-        if ph.held():
+        if self.mouse_card or self.table.busy() or ph.held():
             return False
         kind = source[0]
         if kind == "hand":
@@ -193,22 +194,22 @@ class PacalCards:
         else:
             self.physics.hold_away(self.table.now)
 
-    def drop(self, target: Source) -> Steps | None:
-        """Let go of the card: on a slot, or lowered onto a field (the steps
-        to run), else back to its player's hand (or the pile). None when
-        done at once."""
+    def drop(self, target: Source | None) -> None:
+        """Let go of the card: on a slot, or lowered onto a field, else
+        (``target`` None or elsewhere) back to its player's hand (or the
+        pile)."""
         ph = self.physics
         now = self.table.now
         if not self.mouse_card:
-            return None
+            return
         self.mouse_card = 0
+        target = target or ("away",)
         if target[0] == "slot" and not ph.slot_card(target[1]):
             ph.lay_on_slot(target[1], now)
-            return None
-        if target[0] == "field" and ph.stacks()[target[1]] < 2:
-            return self._lower(target[1])
-        ph.put_away(now)
-        return None
+        elif target[0] == "field" and ph.stacks()[target[1]] < 2:
+            self.table.run(self._lower(target[1]))
+        else:
+            ph.put_away(now)
 
     def _lower(self, field: int) -> Steps:
         ph = self.physics

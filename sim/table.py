@@ -5,9 +5,9 @@ board's own answer is only ever what the firmware lit (``hal.light``).
 
     table = Table("pyraos", "standard", seed=1, players=("human", "computer"))
     table.advance(16)                  # 16 ms of virtual time, the firmware ticking
-    table.grab(x, y)                   # the hand takes the marble at (x, y) mm, or one
-    table.carry(x, y)                  # ... from the reserve there; carries it
-    table.drop(x, y)                   # ... and sets it down on the spot nearest (x, y)
+    table.marbles.grab(x, y)           # Pyraos: the mouse's hand takes the marble at (x, y) mm
+    table.cards.grab(("field", 4))     # Pacal: ... the top card of field 4 (then carry, drop)
+    table.perform(event)               # a person's hand makes a move given whole (typed, clicked)
     table.button_down("back"); table.button_up("back")
     table.game, table.journal          # what the board has accepted (read only)
     table.new_game()                   # MENU, and the board cleared
@@ -16,7 +16,10 @@ board's own answer is only ever what the firmware lit (``hal.light``).
 A computer seat moves when it is to move, the board shows the position of
 the game and nobody holds a piece: its move (sim.computer) is made by the
 scripted hand (sim.hand), through the same physics and sensors as a
-person's, so it animates and the board judges it like any other.
+person's, so it animates and the board judges it like any other. What
+each game knows that its board does not, and the mouse's hand on its
+pieces, lie beside: the marbles (sim.pyraos_table, ``table.marbles``), the
+cards (sim.pacal_table, ``table.cards``); the other of the two is None.
 """
 
 from __future__ import annotations
@@ -30,26 +33,22 @@ from typing import Any
 from sim import computer
 from sim.board_play import BOOT_MS, BoardRun, new_state, reference_profile
 from sim.hand import HUMAN as HUMAN_TIMING
-from sim.hand import Steps, Wait, make_hand
+from sim.hand import Steps, make_hand
 from sim.hand.script import Script
 from sim.pacal_table import PacalCards
 from sim.physics import PacalPhysics, PyraosPhysics
+from sim.pyraos_table import PyraosMarbles
 from tabletop.board import pacal_board
 from tabletop.records import notation
 from tabletop.records.record import check
 from tabletop.rules.common import explain
 from tabletop.rules.pacal import DEAL
-from tabletop.rules.pyraos_geometry import SUPPORT
 from tabletop.sensing.baselines import FRESH_MS
 
 HUMAN = "human"
 COMPUTER = "computer"
 SEATS = (HUMAN, COMPUTER)
 GAMES = {"pyraos": ("standard", "lines", "kids"), "pacal": ("duel", "solo")}
-CARRY_MM = 50.0  # a carried marble's height above the highest marble under it (lower, a
-# marble held over its own cup reads as a misfit, not as lifted)
-SET_DOWN_MS = 120  # lowering a marble onto its spot before letting go
-DROP_MM = 2.0  # ... let go this high above its rest
 # The hand that opens a record: each step as short as a person's gets
 # (sim.hand.HUMAN's least), but a second between moves. With less, a marble
 # set down near one raised to level 2 under a second before (while the
@@ -103,14 +102,9 @@ class Table:
         self.person = make_hand(self.physics, self.hal, self.profile, seed + 1, timing=TYPED)
         self.script: Script | None = None
         self.buttons_down: dict[str, int] = {}
-        # Pyraos: the colour of each marble on the board and in the hand, and
-        # how many of each colour lie in the reserve trays beside the board,
-        # followed from the physics' actions (the mouse's and the computer's)
-        self.colours: dict[int, int] = {}
-        self.hand_colour = 0
-        self.reserves = [15, 15]
-        self._seen = 0  # physics.actions followed so far
-        self.mouse_holds = False  # the marble in hand is the mouse's
+        # Pyraos: the colour of each marble and the reserve trays, followed
+        # from the physics' actions (the mouse's and the computer's)
+        self.marbles = PyraosMarbles(self) if game == "pyraos" else None
         # Pacal: the deal and the hands, which the board never knows (a
         # record opened brings its own deals)
         self.cards = PacalCards(self) if game == "pacal" else None
@@ -230,28 +224,16 @@ class Table:
         cards = self.cards
         if cards is None or not cards.deal_due() or self.runtime.board.mode == pacal_board.SELECT:
             return False
-        self._run(cards.dealing())
+        self.run(cards.dealing())
         return True
 
     def _follow(self) -> None:
-        # The colours of the marbles the hands moved since last time.
-        if not isinstance(self.physics, PyraosPhysics):
-            return
-        actions = self.physics.actions
-        while self._seen < len(actions):
-            _, what, where = actions[self._seen]
-            self._seen += 1
-            if what == "take":
-                self.hand_colour = where
-                self.reserves[where] -= 1
-            elif what == "pick_up":
-                self.hand_colour = self.colours.pop(where, self._owner(where))
-            elif what == "release":
-                self.colours[where] = self.hand_colour
-            elif what == "to_reserve":
-                self.reserves[self.hand_colour] += 1
+        # Pyraos: the colours of the marbles the hands moved since last time.
+        if self.marbles is not None:
+            self.marbles.follow()
 
-    def _run(self, steps: Steps) -> None:
+    def run(self, steps: Steps) -> None:
+        """Have a hand take ``steps`` (sim.hand.Steps), acting between ticks."""
         self.script = Script(steps, self.board, self.now)
         self.script.poll(self.now)
 
@@ -264,12 +246,10 @@ class Table:
         if event is None:
             return
         self.hand.expected = len(self.journal)
-        self._run(self.hand.perform(state.copy(), event))
+        self.run(self.hand.perform(state.copy(), event))
 
     def _board_matches(self) -> bool:
-        if isinstance(self.physics, PyraosPhysics):
-            return bool(self.physics.occupied() == self.game.occupied())
-        return True
+        return self.marbles is None or self.marbles.in_place()
 
     # -- the buttons -----------------------------------------------------------------
 
@@ -296,7 +276,7 @@ class Table:
         if self.script is not None:
             self.script.stop()
         self._drop_held()
-        self._run(self._new_game())
+        self.run(self._new_game())
 
     def _new_game(self) -> Steps:
         yield from self.hand.press_menu()
@@ -318,33 +298,8 @@ class Table:
             return str(explain(fault))
         person = self.person
         person.expected = len(self.journal)
-        self._run(person.perform(state.copy(), event))
+        self.run(person.perform(state.copy(), event))
         return ""
-
-    # -- the mouse's hand (Pacal) -----------------------------------------------------
-
-    def grab_card(self, source: tuple[Any, ...]) -> bool:
-        """Take a card into the mouse's hand (sim.pacal_table.PacalCards.grab)."""
-        cards = self.cards
-        if cards is None or self.mouse_holds or self.busy():
-            return False
-        self.mouse_holds = cards.grab(source)
-        return self.mouse_holds
-
-    def carry_card(self, field: int) -> None:
-        """Hold the mouse's card over field ``field`` (0..19), or away (-1)."""
-        if self.cards is not None and self.mouse_holds:
-            self.cards.carry(field)
-
-    def drop_card(self, target: tuple[Any, ...] | None) -> None:
-        """Lay the mouse's card on ``target`` (a slot or a field), else back
-        off the board (to the hands)."""
-        if self.cards is None or not self.mouse_holds:
-            return
-        self.mouse_holds = False
-        steps = self.cards.drop(target or ("away",))
-        if steps is not None:
-            self._run(steps)
 
     def active_seat(self) -> int | None:
         """The human seat that is to act now (the first, when both build)."""
@@ -353,78 +308,21 @@ class Table:
                 return int(p)
         return None
 
-    # -- the mouse's hand (Pyraos) ---------------------------------------------------
+    # -- the mouse's hand (table.marbles, table.cards) -------------------------------
 
-    def grab(self, x: float, y: float) -> bool:
-        """Take the marble under (x, y) mm, or one from the reserve tray
-        there, into the hand. False if there is none, or a hand is busy."""
-        physics = self.pyraos
-        if physics.holding() or self.busy():
-            return False
-        pos = self.pyraos.loose_marble_at(x, y)
-        if pos >= 0:
-            physics.pick_up(pos, self.now)
-        else:
-            side = self.pyraos.reserve_at(x, y)
-            if side < 0 or not self.reserves[side]:
-                return False
-            physics.take_from_reserve(self.now, side)
-        self._follow()
-        self.mouse_holds = True
-        self.carry(x, y)
-        return True
-
-    def carry(self, x: float, y: float) -> None:
-        """Hold the mouse's marble over (x, y) mm, clear of what is below."""
-        if self.mouse_holds:
-            self.pyraos.hold(x, y, self.pyraos.carry_height(x, y, CARRY_MM), self.now)
-
-    def drop(self, x: float, y: float) -> int:
-        """Set the mouse's marble down on the free spot nearest (x, y) mm (it
-        is lowered and let go just above it); off the board, back into its
-        reserve. Returns the spot, or -1."""
-        physics = self.pyraos
-        if not self.mouse_holds:
-            return -1
-        self.mouse_holds = False
-        pos = self.pyraos.free_spot_at(x, y)
-        if pos < 0:
-            physics.to_reserve(self.now)
-            self._follow()
-            return -1
-        physics.move_over(pos, DROP_MM, self.now, SET_DOWN_MS)
-        self._run(self._let_go(pos))
-        return pos
-
-    def _let_go(self, pos: int) -> Steps:
-        yield Wait(SET_DOWN_MS, "lower the marble")
-        physics = self.pyraos
-        occ = physics.occupied()
-        if occ >> pos & 1 or occ & SUPPORT[pos] != SUPPORT[pos]:
-            physics.to_reserve(self.now)  # (its spot was taken meanwhile)
-        else:
-            physics.release(pos, self.now)
+    @property
+    def mouse_holds(self) -> bool:
+        """Is a piece in the mouse's hand?"""
+        if self.marbles is not None:
+            return self.marbles.mouse_holds
+        return self.cards is not None and bool(self.cards.mouse_card)
 
     def _drop_held(self) -> None:
-        physics = self.physics
-        if self.mouse_holds and isinstance(physics, PyraosPhysics):
-            physics.to_reserve(self.now)
-            self._follow()
-        elif self.mouse_holds:
-            self.drop_card(None)
-        self.mouse_holds = False
-
-    def held_at(self) -> tuple[float, float, float] | None:
-        physics = self.pyraos
-        return physics.held_at(self.now)
-
-    def marble_colour(self, pos: int) -> int:
-        """The colour of the marble resting on ``pos`` (0 light, 1 dark)."""
-        return self.colours.get(pos, self._owner(pos))
-
-    def _owner(self, pos: int) -> int:
-        owner = self.game.owner(pos)
-        return int(owner) if owner is not None else int(self.game.turn)
+        # the piece in the mouse's hand back off the board
+        if self.marbles is not None:
+            self.marbles.put_back()
+        elif self.cards is not None:
+            self.cards.drop(None)
 
     @property
     def pacal(self) -> PacalPhysics:

@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -31,15 +30,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
 from sim.table import COMPUTER, Table
-from sim.window import style
+from sim.terminal_board import pacal_board, pyraos_board
 from tabletop.records import notation
 from tabletop.rules import pacal, pyraos
-from tabletop.rules.pyraos_geometry import LEVEL, POSITIONS, position_index, position_name
+from tabletop.rules.pyraos_geometry import position_index, position_name
 
 TICK_S = 0.05  # the board runs in steps of this much wall time
 MAX_STEP_MS = 100
-MARBLE = ("bold white", "bold black")  # light, dark
-ROWS = ((1,), (2, 3), (4, 5, 6), (7, 8, 9, 10))
 HELP = (
     "Type a move and Enter, or click. Pyraos: b2 (place), a1 2a1 (raise), x b2 or x b2 c2 "
     '(take back), or record notation {"p": 0, "place": "b2"}. Pacal: offer 17 23, '
@@ -96,152 +93,6 @@ def _pacal_move(truth: Any, words: list[str], movers: tuple[int, ...]) -> Any:
         p = next((q for q in movers if truth.pending[q] == nums[0]), movers[0])
         return (pacal.KEEP, p, nums[0], 0)
     raise ValueError("Pacal moves: offer 17 23, take 17, build 17 4, keep 17")
-
-
-def _led(table: Table, name: str) -> str | None:
-    rgb = style.led_colour(table, name)
-    return None if rgb is None else f"rgb({rgb[0]},{rgb[1]},{rgb[2]})"
-
-
-def pyraos_board(table: Table, picked: int = -1) -> Text:
-    """The pyramid from above: a cell per sensor point (the 16 cups, the 9
-    points between), each showing the highest marble there (its level as a
-    digit) on its LED's colour; rows 4 to 1, player 0's side at the bottom."""
-    game = table.game
-    physics = table.pyraos
-    occ = physics.occupied()
-    top_at: dict[tuple[int, int], int] = {}
-    for pos in range(POSITIONS):
-        if occ >> pos & 1:
-            x, y, _ = physics.centre(pos)
-            at = (round(2 * x / physics.pitch), round(2 * y / physics.pitch))
-            if at not in top_at or LEVEL[pos] > LEVEL[top_at[at]]:
-                top_at[at] = pos
-    out = Text()
-    for row in range(6, -1, -1):
-        out.append(f" {row // 2 + 1} " if row % 2 == 0 else "   ", style="dim")
-        for col in range(7):
-            pos = top_at.get((col, row), -1)
-            name = _sensor_name(col, row)
-            click = _spot_at(table, col, row)
-            bg = _led(table, name) if name else None
-            if pos >= 0:
-                colour = table.marble_colour(pos)
-                mark = f"●{LEVEL[pos]}" if pos != picked else f"◉{LEVEL[pos]}"
-                cell = MARBLE[colour] + (f" on {bg}" if bg else "")
-                out.append(f" {mark} ", style=_clickable(cell, click))
-            elif name:
-                cell = f"on {bg}" if bg else "dim"
-                out.append(" ·  " if bg is None else " ○  ", style=_clickable(cell, click))
-            else:
-                out.append("    ")
-        out.append("\n")
-    out.append("    a       b       c       d\n", style="dim")
-    for side in (1, 0):
-        who = "dark " if side else "light"
-        out.append(f"\n {who} tray ", style="dim")
-        out.append("●" * table.reserves[side], style=MARBLE[side])
-        out.append(f" {table.reserves[side]:>2}  ", style="dim")
-        for i in range(15):
-            bg = _led(table, f"reserve{side}.{i}")
-            out.append("▮", style=bg or "grey23")
-        turn = _led(table, f"turn{side}")
-        out.append("  turn ", style="dim")
-        out.append("●", style=turn or "grey23")
-    if game.is_over():
-        out.append("\n\n " + (game.outcome().reason or ""), style="bold")
-    return out
-
-
-def _sensor_name(col: int, row: int) -> str:
-    if col % 2 == 0 and row % 2 == 0:
-        return "abcd"[col // 2] + str(row // 2 + 1)
-    if col % 2 == 1 and row % 2 == 1:
-        return "2" + "abc"[col // 2] + str(row // 2 + 1)
-    return ""
-
-
-def _spot_at(table: Table, col: int, row: int) -> str:
-    """The position a click on cell (col, row) means: the highest marble
-    there, else the free spot there."""
-    physics = table.pyraos
-    pitch = physics.pitch
-    x, y = col * pitch / 2, row * pitch / 2
-    pos = table.pyraos.loose_marble_at(x, y)
-    if pos < 0:
-        pos = table.pyraos.free_spot_at(x, y)
-    return position_name(pos) if pos >= 0 else ""
-
-
-def _clickable(cell: str, action: str) -> Style:
-    """``cell``'s style, and a click there calls the app's ``action``
-    (a Pyraos position name: its spot action)."""
-    base = Style.parse(cell)
-    if not action:
-        return base
-    if "(" not in action:
-        action = f"spot('{action}')"
-    return base + Style(meta={"@click": f"app.{action}"})
-
-
-def pacal_board(table: Table, picked: tuple[int, ...] = ()) -> Text:
-    """Both pyramids (a covered field shows top/under), the slots, the
-    hands: a field's LED is its background. Cards in a hand shown, fields
-    and slots can be clicked (``picked``: the cards clicked so far)."""
-    cards = table.cards
-    assert cards is not None
-    physics = table.pacal
-    out = Text()
-    seats = (1, 0) if table.seats == 2 else (0,)
-    for p in seats:
-        shown = table.players[p] != COMPUTER
-        hand = cards.hand(p)
-        label = f" P{p + 1} hand: "
-        out.append(label, style="dim")
-        for c in hand:
-            if shown:
-                mark = "reverse bold" if c in picked else "bold"
-                out.append(f"{c:>2}", style=_clickable(mark, f"card({p}, {c})"))
-                out.append(" ")
-            else:
-                out.append("▒▒ ")
-        top = cards.base_top(p) or (cards.pile_top() if p == 0 else 0)
-        if top:
-            out.append(
-                f"   pile {cards.pile_left()}" if table.variant == "solo" else "   base",
-                style="dim",
-            )
-        out.append("\n")
-        # each apex toward the middle: player 1's pyramid upside down, as
-        # seen from across the table
-        for row in ROWS if p == 0 else tuple(reversed(ROWS)):
-            out.append("   " * (4 - len(row)) + " ")
-            for f in row if p == 0 else tuple(reversed(row)):
-                stack = physics.field_cards(p * pacal.FIELDS + f - 1)
-                text = (
-                    "  .  "
-                    if not stack
-                    else (
-                        f"{stack[-1]:>2}/{stack[0]:<2}" if len(stack) == 2 else f" {stack[0]:>2}  "
-                    )
-                )
-                bg = _led(table, f"field{p}.{f}")
-                cell = f"black on {bg}" if bg else "on grey15"
-                out.append(text, style=_clickable(cell, f"field({p}, {f})"))
-                out.append(" ")
-            out.append("\n")
-        if p == 1 or table.seats == 1:
-            out.append("\n    ")
-            for s in (0, 1):
-                card = physics.slot_card(s)
-                bg = _led(table, f"slot{s}")
-                out.append(
-                    f" slot {s + 1}: {card or '--':>2} ",
-                    style=_clickable(f"black on {bg}" if bg else "on grey23", f"slot({s})"),
-                )
-                out.append("  ")
-            out.append("\n\n")
-    return out
 
 
 class TerminalApp(App[int]):

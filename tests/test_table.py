@@ -48,10 +48,9 @@ def test_a_pyraos_game_between_computers_runs_to_its_end(variant: str) -> None:
     assert table.game.is_over()
     # every marble the board holds is where the physics has it, in its colour
     game = table.game
-    assert table.pyraos.occupied() == game.occupied()
-    assert all(
-        table.marble_colour(p) == game.owner(p) for p in range(30) if game.owner(p) is not None
-    )
+    marbles = table.marbles
+    assert marbles is not None and table.pyraos.occupied() == game.occupied()
+    assert all(marbles.colour(p) == game.owner(p) for p in range(30) if game.owner(p) is not None)
 
 
 def test_a_pacal_record_opens_at_its_last_position(tmp_path: Path) -> None:

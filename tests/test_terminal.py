@@ -16,11 +16,12 @@ from rich.style import Style
 from rich.text import Text
 from textual.pilot import Pilot
 
-from sim import cli, computer
+from sim import computer
 from sim.lights import same_colour
 from sim.table import Table
-from sim.terminal import TerminalApp, pacal_board, pyraos_board
-from sim.window import style
+from sim.terminal import TerminalApp
+from sim.terminal_board import pacal_board, pyraos_board
+from sim.window import launch, style
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import position_name
 
@@ -136,9 +137,9 @@ def test_without_a_display_the_terminal_version_is_chosen(monkeypatch: pytest.Mo
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
-    assert not cli._has_display()
+    assert not launch.has_display()
     monkeypatch.setenv("DISPLAY", ":0")
-    assert cli._has_display()
+    assert launch.has_display()
 
 
 def test_a_whole_pyraos_game_typed() -> None:

@@ -162,7 +162,8 @@ def test_a_pyraos_game_played_with_the_mouse(mouse: Mouse) -> None:
     ):
         mouse.play(move)
     assert mouse.table.game.reserve == [11, 11]
-    assert mouse.table.marble_colour(position_index("2a1")) == 1
+    assert mouse.table.marbles is not None
+    assert mouse.table.marbles.colour(position_index("2a1")) == 1
 
 
 def test_saving_writes_the_record_check_accepts(mouse: Mouse, tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_the_computer_moves_through_the_hand(mouse: Mouse) -> None:
     # the computer's marble came from dark's tray and was set down by a hand
     done = [what for _, what, _ in mouse.table.physics.actions[actions:]]
     assert done == ["take", "release"]
-    assert mouse.table.reserves == [14, 14]
+    assert mouse.table.marbles is not None and mouse.table.marbles.reserves == [14, 14]
     # and the board lights light's spots again
     mouse.wait(lambda: mouse.shows("a1", "player0") or mouse.shows("a2", "player0"))
 
@@ -207,10 +208,9 @@ def test_a_record_opens_at_its_last_position(tmp_path: Path) -> None:
     table = Table.open(record, seed=2)
     assert table.game.marbles == want.marbles and table.game.reserve == want.reserve
     assert table.game.outcome() == want.outcome()
-    assert table.pyraos.occupied() == want.occupied()
-    assert all(
-        table.marble_colour(p) == want.owner(p) for p in range(30) if want.owner(p) is not None
-    )
+    marbles = table.marbles
+    assert marbles is not None and table.pyraos.occupied() == want.occupied()
+    assert all(marbles.colour(p) == want.owner(p) for p in range(30) if want.owner(p) is not None)
     shot = tmp_path / "last.png"
     assert cli.main(["--record", str(record), "--screenshot", str(shot), "--seed", "2"]) == 0
     assert pygame.image.load(str(shot)).get_size() == (1200, 720)

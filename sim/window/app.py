@@ -23,6 +23,8 @@ from typing import Any
 
 import pygame
 
+from sim.pacal_table import PacalCards
+from sim.pyraos_table import PyraosMarbles
 from sim.table import RecordProblem, Table, record_state
 from sim.window import pacal_view, panel, pyraos_view, style
 from sim.window.layout import Layout
@@ -83,7 +85,6 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         table = self.table
-        lay = self.layout
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -96,33 +97,41 @@ class App:
         elif self.viewing is not None:
             return  # a record's position is only looked at
         elif table.cards is not None:
-            self._cards_mouse(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._cards_mouse(table.cards, event)
+        elif table.marbles is not None:
+            self._marbles_mouse(table.marbles, event)
+
+    def _marbles_mouse(self, marbles: PyraosMarbles, event: pygame.event.Event) -> None:
+        # Pyraos: a marble from the board or a tray, set down on a spot or
+        # back in its tray.
+        table = self.table
+        lay = self.layout
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.help = False
             name = lay.button_at(event.pos)
             if name is not None:
                 self.pressing = name
                 table.button_down(name)
             else:
-                table.grab(*lay.to_mm(*event.pos))
+                marbles.grab(*lay.to_mm(*event.pos))
         elif event.type == pygame.MOUSEMOTION:
             if table.mouse_holds:
-                table.carry(*lay.to_mm(*event.pos))
+                marbles.carry(*lay.to_mm(*event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.pressing is not None:
                 table.button_up(self.pressing)
                 self.pressing = None
             elif table.mouse_holds:
-                table.drop(*lay.to_mm(*event.pos))
+                marbles.drop(*lay.to_mm(*event.pos))
 
-    def _cards_mouse(self, event: pygame.event.Event) -> None:
+    def _cards_mouse(self, cards: PacalCards, event: pygame.event.Event) -> None:
         # Pacal: cards from a hand (shown), a base or the pile, a slot or a
         # field; laid on a slot or a field, or back to the hands.
         table = self.table
         places = self.places
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            table.carry_card(pacal_view.field_at(places, event.pos))
+            cards.carry(pacal_view.field_at(places, event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.help = False
@@ -138,14 +147,14 @@ class App:
             source = pacal_view.target_at(table, places, event.pos, self.show())
             empty_hand_area = source is not None and source[0] == "hand" and not source[2]
             if source is not None and not empty_hand_area:
-                table.grab_card(source)
+                cards.grab(source)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
             if self.pressing is not None:
                 table.button_up(self.pressing)
                 self.pressing = None
             elif table.mouse_holds:
-                table.drop_card(pacal_view.target_at(table, places, event.pos, self.show()))
+                cards.drop(pacal_view.target_at(table, places, event.pos, self.show()))
 
     def show(self) -> tuple[bool, bool]:
         """Pacal: whose hand is face up. A computer's never (unless H); with

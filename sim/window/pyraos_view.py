@@ -90,19 +90,21 @@ def live_scene(table: Table, readings: bool = False) -> Scene:
     """The board as it is now: the marbles where they lie (a bouncing one
     where it is), the LEDs as the firmware's last frame has them."""
     physics = table.pyraos
+    known = table.marbles  # the marbles' colours, the trays (sim.pyraos_table)
+    assert known is not None
     occ = physics.occupied()
     marbles = []
     for pos in range(POSITIONS):
         if occ >> pos & 1:
             settling = physics._settling.get(pos)
             x, y, _ = settling.at(table.now) if settling is not None else physics.centre(pos)
-            marbles.append((x, y, LEVEL[pos], table.marble_colour(pos)))
+            marbles.append((x, y, LEVEL[pos], known.colour(pos)))
     at = physics.held_at(table.now)
     return Scene(
         marbles=marbles,
-        trays=(table.reserves[0], table.reserves[1]),
+        trays=(known.reserves[0], known.reserves[1]),
         leds={name: style.led_colour(table, name) for name in table.hal.light_names()},
-        held=None if at is None else (*at, table.hand_colour),
+        held=None if at is None else (*at, known.hand_colour),
         pressed=frozenset(table.buttons_down),
         readings=style.sensor_readings(table) if readings else None,
     )

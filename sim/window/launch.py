@@ -1,0 +1,110 @@
+"""``python -m sim`` without a command (sim.cli): a live game at the
+virtual board (sim.table), played in a window (sim.window.app), or in the
+terminal version (sim.terminal) where no display can be opened.
+
+    launch.main(["--game", "pacal", "--players", "human,computer"], cli.COMMANDS)  # until closed
+    launch.main(["--record", "game.jsonl", "--screenshot", "game.png"], ())  # drawn, then exit
+    launch.has_display()                 # would a window open here?
+
+Options: --game pyraos|pacal, --variant V, --players human,computer (each
+seat), --watch (the computer in every seat), --seed S, --record FILE (open
+it at its last position), --screenshot PNG (drawn off screen), --size WxH,
+--text (the terminal version).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from sim.table import GAMES as TABLE_GAMES
+from sim.table import SEATS, RecordProblem, Table
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 1200x720: {text!r}") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"too small a window: {text!r}")
+    return (w, h)
+
+
+def has_display() -> bool:
+    """Can a window be opened here (else: the terminal version)?"""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def main(argv: list[str], commands: tuple[str, ...]) -> int:
+    """Parse ``argv`` (the options above; ``commands``: python -m sim's
+    others, named in --help), open the table and play at it until the
+    window (or the terminal) is closed: 0, or 2 for a record that cannot be
+    opened."""
+    parser = argparse.ArgumentParser(
+        prog="python -m sim",
+        description="The board in a window: play with the mouse, the firmware watching. "
+        f"Other commands: {', '.join(commands)} (python -m sim COMMAND --help).",
+    )
+    parser.add_argument("--game", choices=tuple(TABLE_GAMES), default="pyraos")
+    parser.add_argument("--variant", help="pyraos: standard, lines, kids; pacal: duel, solo")
+    parser.add_argument(
+        "--players", default=None, help="each seat human or computer, e.g. human,computer"
+    )
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--record", help="open this record at its last position")
+    parser.add_argument("--screenshot", help="draw the window off screen into this PNG, and exit")
+    parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1200x720")
+    parser.add_argument("--text", action="store_true", help="the terminal version")
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="the computer plays every seat (--players computer,...)",
+    )
+    args = parser.parse_args(argv)
+    variant = args.variant or TABLE_GAMES[args.game][0]
+    if variant not in TABLE_GAMES[args.game]:
+        parser.error(f"{args.game} has no variant {variant!r}: {', '.join(TABLE_GAMES[args.game])}")
+    seats = 1 if variant == "solo" else 2
+    players = tuple(args.players.split(",")) if args.players else ("human", "computer")[:seats]
+    if args.watch:
+        players = ("computer",) * seats
+    if len(players) != seats or any(p not in SEATS for p in players):
+        parser.error(f"--players: {seats} seat(s), each human or computer")
+    seed = args.seed if args.seed is not None else int(time.time())
+    text = args.text or (not args.screenshot and not has_display())
+    if text and not args.text:
+        print("No display for a window (no DISPLAY or WAYLAND_DISPLAY): the terminal version.")
+    if args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    events: list[Any] = []
+    try:
+        if args.record:
+            table, events = Table.open_record(args.record, seed=seed, players=players)
+        else:
+            table = Table(args.game, variant, seed=seed, players=players)
+    except RecordProblem as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if text:
+        from sim.terminal import TerminalApp
+
+        TerminalApp(table).run()
+        return 0
+    from sim.window.app import DEFAULT_SIZE, App
+
+    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
+    if args.screenshot:
+        app.settle()
+        app.save_screenshot(args.screenshot)
+        return 0
+    app.run()
+    return 0
