@@ -41,6 +41,13 @@ def main(argv: list[str] | None = None) -> int:
         except (DeployError, OSError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
+        except KeyboardInterrupt:
+            print(
+                "deploy interrupted: the board boots the last firmware that was "
+                "complete; deploy again to finish",
+                file=sys.stderr,
+            )
+            return 130
         return 0
     if args.command == "monitor":
         from host_tools import monitor

@@ -38,6 +38,7 @@ from pathlib import Path
 import serial
 
 from host_tools.link import BAUD
+from host_tools.mplib import fetch, pinned
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
@@ -48,6 +49,8 @@ TREES = ("a", "b")
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
           7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc"}  # fmt: skip
 STEPS = ("compiled", "copied", "profile", "loader", "pointer")
+QUIET_S = 8.0  # a board that says nothing this long to a hello is not playing
+BATCH = 16  # mpremote commands a connection (progress is told between batches)
 LOADER = """\
 # The board's program, written by host_tools deploy (it seldom changes): the
 # firmware is the tree /fw/current names, complete before it was named.
@@ -202,7 +205,7 @@ def deploy(
             chain.append(["fs", "cp", str(path), ":" + remote])
         for remote in stale:
             chain.append(["fs", "rm", ":" + remote])
-        _run_chain(board, chain)
+        _run_chain(board, chain, say)
         if local:
             board.run(
                 f"for a, b in {local!r}:\n"
@@ -218,9 +221,7 @@ def deploy(
         extra: list[tuple[str, bytes]] = [(f"/profiles/{profile}.json", profile_file.read_bytes())]
         extra.append(("/board.json", json.dumps({"profile": f"profiles/{profile}.json"}).encode()))
         if "i2c" in json.loads(profile_file.read_text()).get("pins", {}):
-            driver = MPLIB / "ssd1306.py"
-            if driver.exists():
-                extra.append(("/lib/ssd1306.py", driver.read_bytes()))
+            extra.append(("/lib/ssd1306.py", _display_driver().read_bytes()))
         _put_changed(board, Path(tmp), extra, files, ["/profiles", "/lib"])
         if stop_after == "profile":
             return current or ""
@@ -242,6 +243,18 @@ def deploy(
         raise DeployError("the board did not come back playing after the reset")
     say("the board plays the new firmware")
     return target
+
+
+def _display_driver() -> Path:
+    # the pinned ssd1306 driver (pyproject.toml), fetched once if not yet here
+    (lib,) = [lib for lib in pinned() if lib.name == "ssd1306"]
+    try:
+        (path,) = fetch(MPLIB, [lib])
+    except (OSError, ValueError) as err:
+        raise DeployError(
+            f"the profile names a display and its driver cannot be had: {err}"
+        ) from err
+    return path
 
 
 def _until(
@@ -273,10 +286,19 @@ def _hello(port: str, wait_s: float = 60.0) -> bytes | None:
 def _free_the_repl(port: str, say: Callable[[str], None], wait_s: float = 30.0) -> None:
     # A board playing the firmware answers the protocol's hello: it is asked
     # into maintenance mode and resets with its REPL free. A board at the
-    # REPL shows its prompt instead (the hello line is Python to it).
+    # REPL shows its prompt instead (the hello line is Python to it). A
+    # board that does neither was left mid-command by a deploy cut short
+    # (Ctrl-C, say, in the middle of a file: its raw REPL waits for the
+    # rest): it is not playing, so Ctrl-C may end that, and Ctrl-B leaves
+    # the raw REPL for the prompt.
+    def answered(seen: bytes) -> bool:
+        return b'"reply": "deploy"' in seen or b">>> " in seen
+
     with serial.Serial(port, BAUD, timeout=0.1) as link:
         ask = b'\n{"cmd": "hello", "id": "deploy"}\r\n'
-        seen = _until(link, ask, lambda s: b'"reply": "deploy"' in s or b">>> " in s, wait_s)
+        seen = _until(link, ask, answered, QUIET_S)
+        if seen is None:
+            seen = _until(link, b"\r\x03\x03\x02", answered, wait_s)
         if seen is None:
             raise DeployError(f"the board at {port} answers neither the protocol nor as a REPL")
         if b'"reply": "deploy"' not in seen:
@@ -288,20 +310,26 @@ def _free_the_repl(port: str, say: Callable[[str], None], wait_s: float = 30.0) 
             raise DeployError("the board did not come back in maintenance mode")
 
 
-def _run_chain(board: Board, chain: list[list[str]]) -> None:
+def _run_chain(board: Board, chain: list[list[str]], say: Callable[[str], None]) -> None:
     # The folders in one go, then the copies and removals as mpremote
-    # commands joined with "+" (one connection for many).
+    # commands joined with "+" (one connection for a batch), the progress
+    # told after each batch.
     folders = [cmd[2][1:] for cmd in chain if cmd[1] == "mkdir"]
     if folders:
         board.run(
             f"import os\nfor d in {folders!r}:\n try:\n  os.mkdir(d)\n except OSError:\n  pass"
         )
     rest = [cmd for cmd in chain if cmd[1] != "mkdir"]
-    for i in range(0, len(rest), 40):
+    sends = sum(1 for cmd in rest if cmd[1] == "cp")
+    sent = 0
+    for i in range(0, len(rest), BATCH):
         args: list[str] = []
-        for cmd in rest[i : i + 40]:
+        for cmd in rest[i : i + BATCH]:
             args += [*cmd, "+"]
         board.mpremote(*args[:-1])
+        sent += sum(1 for cmd in rest[i : i + BATCH] if cmd[1] == "cp")
+        if sent < sends:
+            say(f"sent {sent} of {sends} files")
 
 
 def _put_changed(

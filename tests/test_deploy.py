@@ -1,19 +1,29 @@
 """``python -m host_tools deploy`` end to end, onto an emulated Pico behind
 a pseudo terminal (sim/pico_pty.py: the real MicroPython rp2 firmware, its
-REPL reached by mpremote): a first deploy onto a fresh chip, the board then
+REPL reached by mpremote): a first deploy onto a fresh chip cut short by
+Ctrl-C in the middle of the files, finished by the next; the board then
 playing and speaking the protocol; a deploy onto that playing board (asked
-into maintenance mode, nothing sent again); a deploy interrupted before its
-last step, after which the board still boots the firmware it had, and the
-next deploy finishes the job."""
+into maintenance mode, nothing sent again); a deploy stopped with the new
+tree, profile and display driver written, the tree in use still named; a
+power cut before the pointer, after which the board boots the firmware it
+had, and the next deploy finishes the job."""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
-from host_tools.deploy import deploy
+from host_tools.deploy import MPLIB, Board, deploy
 from host_tools.link import Link
 from sim.pico_pty import PicoPty
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def hello(port: str) -> dict[str, object]:
@@ -24,12 +34,45 @@ def hello(port: str) -> dict[str, object]:
         link.close()
 
 
-def test_deploy_first_again_and_interrupted(tmp_path: Path) -> None:
+def ctrl_c_while_sending(port: str) -> tuple[int, str, int]:
+    """``deploy`` from the command line, Ctrl-C pressed once the first batch
+    of files is on the board and the next is on its way (as a terminal
+    sends it: SIGINT to the whole process group, mpremote included).
+    Returns the exit code, what it said on stderr, and how many files the
+    firmware has."""
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "host_tools", "deploy", "--port", port],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    out = []
+    for line in proc.stdout:
+        out.append(line)
+        if first := re.match(r"sent 16 of (\d+) files", line):
+            break
+    else:
+        raise AssertionError(f"deploy ended before the second batch: {out}")
+    time.sleep(1.5)  # (in the middle of the next batch)
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.wait(timeout=30)
+    return proc.returncode, proc.stderr.read(), int(first[1])
+
+
+def test_deploy_interrupted_finished_again_and_cut(tmp_path: Path) -> None:
     image = tmp_path / "pico.img"
     said: list[str] = []
     with PicoPty(image) as pico:
+        code, err, files = ctrl_c_while_sending(pico.path)
+        assert code == 130 and "deploy again to finish" in err
+        # the next deploy finds the board mid-command, ends that, and sends
+        # only what is not there yet
         assert deploy(pico.path, "pyraos", said.append) == "a"
-        assert "none" in said[0] and said[1].startswith("65 of 65 files sent")
+        (sent,) = [m for s in said if (m := re.match(rf"(\d+) of {files} files sent", s))]
+        assert int(sent[1]) <= files - 16, said
         assert said[-1] == "the board plays the new firmware"
         reply = hello(pico.path)  # the new firmware plays, and speaks the protocol
         assert reply["ok"] and reply["game"] == "pyraos" and reply["port"] == "rp2"
@@ -37,15 +80,25 @@ def test_deploy_first_again_and_interrupted(tmp_path: Path) -> None:
         # again, onto the board in play: nothing changed, nothing sent
         assert deploy(pico.path, "pyraos", said.append) == "b"
         assert "maintenance" in said[0]
-        assert any(s.startswith("0 of 65 files sent, 65 copied on the board") for s in said)
+        assert any(
+            s.startswith(f"0 of {files} files sent, {files} copied on the board") for s in said
+        )
         assert hello(pico.path)["ok"]
-        # interrupted once the files are in the unused tree, before the pointer
-        said.clear()
-        assert deploy(pico.path, "pyraos", said.append, stop_after="loader") == "b"
+        # stopped once the new tree, profile and driver are written: the
+        # tree in use is still the one named
+        assert deploy(pico.path, "pyraos", said.append, stop_after="profile") == "b"
+        assert Board(pico.path).run("print(open('/fw/current').read())").strip() == "b"
+        # the profile names a display: its driver went to /lib, as pinned
+        driver = Board(pico.path).run(
+            "import hashlib, binascii\n"
+            "print(binascii.hexlify(hashlib.sha256(open('/lib/ssd1306.py','rb').read()).digest()))"
+        )
+        want = hashlib.sha256((MPLIB / "ssd1306.py").read_bytes()).hexdigest()
+        assert want in driver
     with PicoPty(image) as pico:  # power off and on: the tree in use still boots
         time.sleep(10)  # (booting at the emulator's pace)
         assert hello(pico.path)["ok"]
         said.clear()
         assert deploy(pico.path, "pyraos", said.append) == "a"
-        assert any(s.startswith("0 of 65 files sent, 0 copied") for s in said)
+        assert any(s.startswith(f"0 of {files} files sent, 0 copied") for s in said)
         assert hello(pico.path)["ok"]
