@@ -1,10 +1,17 @@
 """``python -m host_tools``: the tools for a board, from the computer.
 
-    python -m host_tools cards [--out DIR]     printable sheets of the Pacal cards
-    python -m host_tools monitor --port P [--for S] [--out FILE]
-                                               watch a board play, keep the game
-
-(deploy, map and replay are issue 14's still to come.)
+python -m host_tools cards [--out DIR]     printable sheets of the Pacal cards
+python -m host_tools deploy --port P [--profile NAME]
+                                           the firmware and a profile onto a board
+python -m host_tools monitor --port P [--for S] [--out FILE]
+                                           watch a board play, keep the game
+python -m host_tools replay RECORD [--port P] [--profile FILE] [--step-ms N]
+                                           a record's positions on a board's LEDs
+                                           (keys: Right/Space, Left, Home, End,
+                                           q), or in the simulator without --port
+python -m host_tools map --port P --game pyraos|pacal --out FILE [--from PROFILE]
+                                           the wiring wizard: which channel and
+                                           LED is under which position
 """
 
 from __future__ import annotations
@@ -32,7 +39,35 @@ def main(argv: list[str] | None = None) -> int:
     dep.add_argument(
         "--profile", default="pyraos", help="a profile of firmware/profiles (default: pyraos)"
     )
+    rep = sub.add_parser("replay", help="step through a record on a board, or in the simulator")
+    rep.add_argument("record", help="the record (.jsonl, docs/RECORDS.md)")
+    rep.add_argument(
+        "--port", default=None, help="the board's serial port (default: the simulator)"
+    )
+    rep.add_argument(
+        "--profile", default=None, help="the board's profile file (default: the game's reference)"
+    )
+    rep.add_argument(
+        "--step-ms", type=int, default=None, help="walk every step, N ms apart (no keys)"
+    )
+    wiz = sub.add_parser("map", help="the wiring wizard: a profile for a board wired its own way")
+    wiz.add_argument("--port", required=True, help="the board's serial port")
+    wiz.add_argument("--game", required=True, choices=("pyraos", "pacal"))
+    wiz.add_argument(
+        "--from", dest="source", default=None,
+        help="the profile the board runs, with its pins (default: the game's reference)",
+    )  # fmt: skip
+    wiz.add_argument("--out", required=True, help="the profile to write")
+    wiz.add_argument("--name", default=None, help="the new profile's name")
     args = parser.parse_args(argv)
+    if args.command == "map":
+        from host_tools import wizard
+
+        return wizard.run(args, sys.stdout)
+    if args.command == "replay":
+        from host_tools import replay
+
+        return replay.run(args, sys.stdout)
     if args.command == "deploy":
         from host_tools.deploy import DeployError, deploy
 

@@ -11,6 +11,7 @@ virtual flash, a serial link and a watchdog, across boots.
     dev.hal.inject("read_analog", OSError(5))    # the next read raises (or "hang")
     dev.hold_at_boot("back"); dev.reset()    # BACK held through a reset
     dev.repl_free, dev.boots, dev.resets     # run() returned; boots so far; why each reset
+    VirtualDevice("pyraos", wiring_seed=7)   # sensors and LEDs wired in a shuffled order
 
 Time is the virtual board's clock (``hal.now_ms``); it moves only when the
 firmware sleeps (a tick's work takes no time), at the REPL, and in a hang.
@@ -21,6 +22,11 @@ which no ``except Exception`` catches) and boots again. A hard reset
 the REPL) and Ctrl-C do not, so a watchdog left running at the REPL resets
 the board too. The board (magnets, LEDs, held buttons), the flash and the
 link survive a reset; the firmware's objects do not.
+
+With ``wiring_seed`` the board is wired in a maker's own order
+(sim/wiring.py): ``profile`` is what the board really is (its physics and
+LED chain follow it), while the profile file on it (``raw``) stays the
+reference one until a mapped profile is written there.
 """
 
 from __future__ import annotations
@@ -43,7 +49,9 @@ from sim.device_parts import (
 from sim.flash import FatFlash, FileStore, LittleFlash
 from sim.hand import drive, make_hand
 from sim.physics import PacalPhysics, PyraosPhysics
+from sim.wiring import shuffled_wiring
 from tabletop.device import Device
+from tabletop.profile import load
 
 __all__ = [
     "FaultHal",
@@ -128,8 +136,12 @@ class VirtualDevice:
         raw: Any = None,
         noise: float = 1.0,
         mistakes: float = 0.0,
+        wiring_seed: int | None = None,
     ) -> None:
+        reference = json.loads((PROFILES / f"{game}.json").read_text())
         self.profile = reference_profile(game)
+        if wiring_seed is not None:
+            self.profile = load(shuffled_wiring(reference, wiring_seed))
         self.game = game
         physics: PyraosPhysics | PacalPhysics
         if game == "pyraos":
@@ -142,9 +154,7 @@ class VirtualDevice:
         self.hand = make_hand(physics, self.hal, self.profile, seed, mistakes)
         self.flash: LittleFlash | FatFlash = flash if flash is not None else LittleFlash()
         # The profile file on the board (raw JSON; may be made invalid by a test).
-        self.raw: Any = (
-            raw if raw is not None else json.loads((PROFILES / f"{game}.json").read_text())
-        )
+        self.raw: Any = raw if raw is not None else reference
         self.link = VirtualLink(lambda: self.clock)
         self.watchdog: VirtualWatchdog | None = None
         self.device: Device | None = None

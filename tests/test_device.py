@@ -15,7 +15,7 @@ from sim.flash import FatFlash, LittleFlash
 from sim.lights import same_colour
 from sim.selfplay import play_game
 from sim.virtual_device import VirtualDevice
-from tabletop import device
+from tabletop import device, host
 from tabletop.keep.errorlog import NAME as LOG
 from tabletop.rules import pyraos
 
@@ -322,7 +322,7 @@ def test_a_host_that_never_reads_never_stalls_play_and_the_outbox_stays_bounded(
     moves = [e for e in events if e["event"] == "move"]
     said = len(answers) + len(statuses) + len(moves) + dropped
     assert told and said == 60 + len(told) + 4  # each counted (4 moves told)
-    known = ", ".join(device.COMMANDS)
+    known = ", ".join(host.COMMANDS)
     assert answers[-1]["message"] == f'unknown cmd "dance59" (known: {known})'
 
 
@@ -335,8 +335,10 @@ def test_at_most_20_lines_a_second_reach_the_host() -> None:
     dev.advance(3000)
     times = [t for t, line in dev.link.arrivals if '"kind": "command"' in line]
     assert len(times) == 25  # all of them, in time
+    # (a line arrives with the tick that writes its last bytes: a tick early
+    # or late against when it started)
     for t in times:
-        assert sum(1 for u in times if t <= u < t + 1000) <= device.LINES_PER_S
+        assert sum(1 for u in times if t <= u < t + 1000 - dev.tick_ms) <= device.LINES_PER_S
 
 
 def test_bad_command_lines_get_a_json_error_naming_what_was_wrong() -> None:
@@ -350,7 +352,7 @@ def test_bad_command_lines_get_a_json_error_naming_what_was_wrong() -> None:
         "not a JSON object",
         'no "cmd" key',
         '"cmd" is not a string',
-        f'unknown cmd "dance" (known: {", ".join(device.COMMANDS)})',
+        f'unknown cmd "dance" (known: {", ".join(host.COMMANDS)})',
         "line longer than 256 bytes",
         "not JSON",
     ]
@@ -384,3 +386,23 @@ def test_damaged_journal_lines_are_reported_at_power_on() -> None:
     assert line["file"] == name and line["line"] == 8 and line["problem"] == "cut short"
     assert dev.moves() == EVENTS[:6]
     play_on(dev, state, 6, 9)
+
+
+def test_the_board_tells_its_sensors_noise_once_after_power_on() -> None:
+    for noise in (1.0, 2.5):
+        dev = VirtualDevice("pyraos", seed=SEED, noise=noise)
+        dev.power_on()
+        dev.advance(2000)
+        told = [json.loads(line) for _, line in dev.link.arrivals if '"event": "noise"' in line]
+        assert len(told) == 1, told
+        (said,) = told
+        assert len(said["counts"]) == 25 and said["faulty"] == []
+        assert said["profile"] == dev.profile.noise == 15
+        if noise == 1.0:  # about the profile's: its figure stands
+            assert 10 <= said["typical"] <= 20 and said["using"] == 15
+        else:  # clearly noisier: the board works with its own
+            assert said["typical"] >= 30 and said["using"] == said["typical"]
+    pacal = VirtualDevice("pacal", seed=SEED)
+    pacal.power_on()
+    pacal.advance(1000)
+    assert not [line for _, line in pacal.link.arrivals if '"event": "noise"' in line]

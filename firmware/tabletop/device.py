@@ -36,16 +36,16 @@ The modes (docs/DEVICE.md):
   (what the failed one accepted but had not yet written is written first).
 
 Serial output goes through an Outbox (bounded, drops the oldest, at most
-``LINES_PER_S`` lines a second, never blocks); commands come in through an
-Inbox (lines, checked; a bad line gets a JSON error line back).
+``LINES_PER_S`` lines a second, never blocks); the host's side (commands,
+replies, moves told, raw readings, the lights mode) is tabletop.host's.
 """
 
 import json
 
 from hal.common import BACK, MENU, ProfileError
 from tabletop.buttons.chord import ChordHal
+from tabletop.host import Host
 from tabletop.keep.errorlog import ErrorLog
-from tabletop.link.inbox import Inbox
 from tabletop.link.outbox import Outbox
 from tabletop.profile import load
 from tabletop.runtime import Runtime
@@ -66,11 +66,6 @@ DRAIN_MS = 200  # safe and maintenance mode: what is queued may go out this long
 IDLE_TICK_MS = 20  # the loop period when no profile gives one
 BOOT_SAMPLES = 5  # BACK must read pressed this many times, BOOT_SAMPLE_MS apart
 BOOT_SAMPLE_MS = 10
-COMMANDS = ("hello", "state", "new", "undo", "brightness", "raw", "journal", "maintenance")
-PROTOCOL = 1  # docs/PROTOCOL.md: the version a hello names
-RAW_MS = 250  # raw sensor readings at most this often
-STREAM_ROOM = 512  # a streamed reply line goes out when the outbox has this much room
-STREAM_MAX = 400  # reply lines waiting at most (a Pacal match is ~250 record lines)
 ERROR_RGB = (255, 0, 0)  # when the profile names no "error" colour
 MAINTENANCE_RGB = (0, 80, 255)
 PATTERN_LEVEL = 64  # of 256: dim, on top of the profile's brightness cap
@@ -84,13 +79,11 @@ PROFILE_ERROR = "profile-error"
 
 
 class Device:
-    RAW_MS = RAW_MS  # (for tabletop.link.commands)
-
     def __init__(self, platform):
         self.p = platform
         self._write = platform.write  # bound once: a tick allocates no method object
         self.outbox = Outbox(OUTBOX_BYTES, LINES_PER_S)
-        self.inbox = Inbox(COMMANDS)
+        self.host = Host(self)
         self.mode = None
         self.store = None
         self.log = ErrorLog(None)
@@ -112,12 +105,6 @@ class Device:
         self.blink_at = 0
         self.said_at = 0
         self.problem = ""
-        self.commands = None  # tabletop.link.commands, once a command came
-        self.stream = []  # reply lines still to send: (id, index, text)
-        self.peak_stream = 0  # the most ever waiting (tests)
-        self.raw = False  # sensor readings to the host (the raw command)
-        self.raw_at = 0
-        self.told_events = 0  # journal events the host has been told of
 
     # -- power-on ----------------------------------------------------------------
 
@@ -177,7 +164,7 @@ class Device:
             self.runtime = self._new_runtime()
         except Exception as err:
             self._failed(err, self.now)
-        hello = self.hello()
+        hello = self.host.hello()
         hello["event"] = "hello"
         self.say(hello)
         return True
@@ -228,7 +215,7 @@ class Device:
         # journal. Without one (no filesystem) there is nothing to resume from.
         rt = Runtime(self.profile, self.tap, store=self.store, status=self._status)
         self._journal_problems(rt.journal)
-        self.told_events = len(rt.journal.events)  # (the host asks "state" for those)
+        self.host.started(rt)
         return rt
 
     def _status(self, lines):
@@ -263,25 +250,16 @@ class Device:
             p.sleep_ms(self.tick_ms - spent)
 
     def _serve(self, now):
-        for cmd, error, rid in self.inbox.feed(self.p.read()):
-            if error is not None:
-                line = {"event": "error", "kind": "command", "message": error}
-                if rid is not None:
-                    line["reply"] = rid
-                self.say(line)
-            else:
-                self._command(cmd)
+        host = self.host
+        host.read(self.p.read())
         mode = self.mode
         tap = self.tap
-        if mode == PLAY and tap is not None and self.runtime is not None:
+        rt = self.runtime
+        if mode == PLAY and tap is not None and rt is not None:
             tap.now = now
-            self.runtime.tick(now)
-            if self.runtime.journal.problems:
-                self._journal_problems(self.runtime.journal)
-            if len(self.runtime.journal.events) != self.told_events:
-                self._tell_moves(self.runtime.journal)
-            if self.raw and now - self.raw_at >= RAW_MS:
-                self._tell_raw(now)
+            host.tick(rt, now)
+            if rt.journal.problems:
+                self._journal_problems(rt.journal)
             if tap.fired:
                 tap.fired = False
                 self._maintenance(now, "buttons")
@@ -301,83 +279,9 @@ class Device:
         done = self.log.poll(now)
         if done is not None:
             self._report(done)
-        if self.stream:
-            self._send_stream()
+        if host.stream:
+            host.send_stream()
         self.outbox.pump(self._write, now)
-
-    # -- the host's commands (docs/PROTOCOL.md) -------------------------------------
-
-    def _command(self, cmd):
-        # The command code is loaded when the first command comes.
-        if self.commands is None:
-            from tabletop.link import commands
-
-            self.commands = commands
-        self.say(self.commands.run(self, cmd))
-        self.peak_stream = max(self.peak_stream, len(self.stream))
-
-    def hello(self):
-        """What this board is: the protocol, firmware, port, profile, game."""
-        import sys
-
-        import tabletop
-
-        out = {"protocol": PROTOCOL, "firmware": tabletop.VERSION, "port": sys.platform}
-        out["mode"] = self.mode
-        if self.profile is not None:
-            out["profile"] = self.profile.name
-        if self.runtime is not None:
-            out["game"] = self.runtime.journal.game
-            out["variant"] = self.runtime.journal.variant
-        return out
-
-    def kept_games(self):
-        """(the game in progress's file, the kept games' files) on flash."""
-        from tabletop.keep.store import GameStore
-
-        return GameStore(self.store).on_flash()
-
-    def maintenance_by_command(self):
-        self._maintenance(self.now, "command")
-        return {"reset_ms": LEAVE_MS}
-
-    def stream_lines(self, rid, lines):
-        """Lines to follow a reply, sent as the outbox has room. A reply that
-        would hold more than STREAM_MAX lines back is refused (the host asks
-        again once it has what it asked for)."""
-        if len(self.stream) + len(lines) > STREAM_MAX:
-            from tabletop.link.commands import Refused
-
-            raise Refused("busy: %d reply lines still to send" % len(self.stream))
-        for i in range(len(lines)):
-            self.stream.append((rid, i, lines[i]))
-
-    def _send_stream(self):
-        box = self.outbox
-        while self.stream and box.size - box.used >= STREAM_ROOM:
-            rid, i, text = self.stream.pop(0)
-            self.say({"reply": rid, "i": i, "text": text})
-
-    def _tell_moves(self, journal):
-        # Each accepted event, in record notation; BACK taking one back.
-        events = journal.events
-        n = len(events)
-        if n < self.told_events:
-            self.say({"event": "undo", "events": n})
-        else:
-            for i in range(self.told_events, n):
-                line = journal.words.to_json(events[i])
-                self.say({"event": "move", "n": i + 1, "line": line})
-        self.told_events = n
-
-    def _tell_raw(self, now):
-        # (only while the host asked for them: this allocates)
-        rt = self.runtime
-        self.raw_at = now
-        if rt is not None:
-            self.say(
-                {"event": "raw", "t": now, "analog": list(rt.analog), "digital": list(rt.digital)}
-            )
 
     def _watch_buttons(self, now):
         # MENU+BACK still reach maintenance while the game is stopped.
@@ -418,6 +322,10 @@ class Device:
         self.mode = LEAVING
         self.until = now + LEAVE_MS
         self._show(MAINTENANCE_RGB)
+
+    def maintenance_by_command(self):
+        self._maintenance(self.now, "command")
+        return {"reset_ms": LEAVE_MS}
 
     def _failed(self, err, now):
         self.failures += 1

@@ -15,7 +15,7 @@ from array import array
 from board_support import Readings, profile, profile_json
 from hal.common import BACK
 from hal.files import Files
-from tabletop import device
+from tabletop import device, host
 from tabletop.device import Device
 from tabletop.rules.rng import Rng
 
@@ -44,6 +44,7 @@ class StillHal:
         Readings(prof).fill(self.levels)  # once: reading allocates nothing
         self.frames = []
         self.fail = None
+        self.buttons = 0  # bits held (bit 0 MENU, bit 1 BACK)
 
     def read_digital(self, buf):
         pass
@@ -58,7 +59,7 @@ class StillHal:
             buf[i] = levels[i]
 
     def read_buttons(self):
-        return 0
+        return self.buttons
 
     def transmit(self, buf):
         self.frames.append(bytes(buf))
@@ -167,12 +168,15 @@ class DeviceBootTest(unittest.TestCase):
         self.assertEqual(p.t, 1000 + boot + 100 * profile("pyraos").tick_ms)
         said = p.lines()
         self.assertEqual(said[0], {"event": "boot", "mode": "play"})
-        # then who is here, and the game-select screen's status text, once
-        self.assertEqual(len(said), 3)
+        # then who is here, and the game-select screen's status text: at
+        # once, and again with the sensors' noise once it is measured
+        self.assertEqual(len(said), 4)
         self.assertEqual(said[1]["event"], "hello")
-        self.assertEqual((said[1]["protocol"], said[1]["game"]), (device.PROTOCOL, "pyraos"))
-        self.assertEqual(said[2]["event"], "status")
+        self.assertEqual((said[1]["protocol"], said[1]["game"]), (host.PROTOCOL, "pyraos"))
+        self.assertEqual([e["event"] for e in said[2:]], ["status", "status"])
         self.assertEqual(said[2]["lines"][:2], ["Pyraos", "standard 1/3"])
+        self.assertEqual(said[3]["lines"][:-1], said[2]["lines"])
+        self.assertTrue(said[3]["lines"][-1].startswith("Noise "), said[3])
         self.assertTrue(p.hal_made.frames)
 
     def test_back_held_at_power_on_is_safe_mode(self):
@@ -261,13 +265,13 @@ class DeviceBootTest(unittest.TestCase):
         p = self.platform()
         dev = Device(p)
         dev.boot()
-        self.assertIsNone(dev.commands)
+        self.assertIsNone(dev.host.commands)
         p.inbox += b'{"cmd": "hello", "id": 1}\n{"cmd": "journal", "id": "j"}\n'
         for _ in range(100):  # (at most 20 lines a second go out)
             dev.step()
         replies = [x for x in p.lines() if "reply" in x]
         self.assertEqual([(r["reply"], r["ok"]) for r in replies], [(1, True), ("j", True)])
-        self.assertEqual(replies[0]["protocol"], device.PROTOCOL)
+        self.assertEqual(replies[0]["protocol"], host.PROTOCOL)
         events = list(dev.runtime.journal.events)
         rng = Rng(5)
         words = (b"hello", b"state", b"brightness", b"raw", b"journal", b"dance", b"")
@@ -297,6 +301,61 @@ class DeviceBootTest(unittest.TestCase):
         self.assertEqual(dev.runtime.journal.events, events)
         self.assertEqual(dev.failures, 0)
         self.assertLessEqual(dev.outbox.used, device.OUTBOX_BYTES)
-        self.assertLessEqual(len(dev.stream), device.STREAM_MAX)
+        self.assertLessEqual(len(dev.host.stream), host.STREAM_MAX)
         for line in p.lines():
             self.assertTrue(isinstance(line, dict))
+
+    def test_the_host_lights_the_leds_and_gives_them_back(self):
+        # The lights mode under MicroPython too: a dark frame, LEDs set under
+        # the brightness cap, bad arguments refused, BACK told not acted on,
+        # the game's frame back when the host lets go or falls silent.
+        p = self.platform()
+        dev = Device(p)
+        dev.boot()
+        for _ in range(50):
+            dev.step()
+        game_frames = len(p.hal_made.frames)  # (game select: a light runs round)
+
+        def ask(line, ticks=30):
+            p.out = bytearray()
+            p.inbox += line + b"\n"
+            for _ in range(ticks):
+                dev.step()
+            return [x for x in p.lines() if "reply" in x]
+
+        (on,) = ask(b'{"cmd": "lights", "on": true, "id": 1}')
+        self.assertEqual((on["ok"], on["on"], on["leds"]), (True, True, 57))
+        self.assertEqual(p.hal_made.frames[-1], bytes(3 * 57))
+        (put,) = ask(b'{"cmd": "lights", "leds": [2, 50], "rgb": [200, 100, 0], "id": 2}')
+        self.assertTrue(put["ok"])
+        frame = p.hal_made.frames[-1]
+        s = int(profile("pyraos").brightness * 256 + 0.5)
+        want = bytes((100 * s >> 8, 200 * s >> 8, 0))  # GRB
+        self.assertEqual((frame[6:9], frame[150:153]), (want, want))
+        self.assertEqual(sum(frame), 2 * sum(want))
+        for bad in (b'"leds": [57], "rgb": [1, 2, 3]', b'"leds": [1], "rgb": [1, 2, 300]',
+                    b'"on": 1', b'"clear": true, "leds": [1], "rgb": [1]'):  # fmt: skip
+            (no,) = ask(b'{"cmd": "lights", "id": 3, ' + bad + b"}", ticks=15)
+            self.assertFalse(no["ok"])
+        self.assertEqual(p.hal_made.frames[-1], frame)
+        p.out = bytearray()
+        p.hal_made.buttons = BACK
+        for _ in range(20):
+            dev.step()
+        p.hal_made.buttons = 0
+        for _ in range(80):
+            dev.step()
+        self.assertIn({"event": "button", "button": "back", "long": False}, p.lines())
+        self.assertEqual(len(dev.runtime.journal.events), 0)
+        ticks = dev.runtime.ticks
+        (off,) = ask(b'{"cmd": "lights", "on": false, "id": 4}')
+        self.assertEqual((off["ok"], off["on"]), (True, False))
+        self.assertTrue(dev.runtime.ticks > ticks)  # the game runs again ...
+        self.assertTrue(p.hal_made.frames[-1] not in (frame, bytes(3 * 57)))  # ... and draws
+        ask(b'{"cmd": "lights", "on": true, "id": 5}')
+        quiet = host.LIGHTS_QUIET_MS // profile("pyraos").tick_ms
+        for _ in range(quiet + 10):
+            dev.step()
+        self.assertFalse(dev.host.lights)
+        self.assertTrue(any(p.hal_made.frames[-1]))
+        self.assertTrue(len(p.hal_made.frames) > game_frames)

@@ -6,13 +6,15 @@ arrives: a board in play that no host talks to never holds this code.
 ``run`` returns the reply object (``{"reply": id, "ok": true, ...}`` or
 ``{"reply": id, "ok": false, "error": "..."}``); a command whose answer is
 long (``state``, ``journal`` fetch) also leaves the lines to follow in
-``device.stream``, which the device sends as the outbox has room. Nothing
-here changes the game unless the command is well formed and allowed now.
+``device.host.stream``, which the device sends as the outbox has room.
+Nothing here changes the game unless the command is well formed and allowed
+now; a bad ``lights`` command changes no LED either.
 """
 
 from tabletop.buttons import presses
 
 _ID_CHARS = 32  # a string id at most this long
+_LIGHTS_KEYS = ("cmd", "id", "on", "clear", "leds", "rgb")
 
 
 def run(device, cmd):
@@ -22,7 +24,7 @@ def run(device, cmd):
     name = cmd["cmd"]
     try:
         if name == "hello":
-            out = device.hello()
+            out = device.host.hello()
         elif name == "state":
             out = _state(device, rid)
         elif name == "new":
@@ -35,6 +37,8 @@ def run(device, cmd):
             out = _raw(device, cmd)
         elif name == "journal":
             out = _journal(device, cmd, rid)
+        elif name == "lights":
+            out = _lights(device, cmd)
         else:  # maintenance
             out = device.maintenance_by_command()
     except Refused as why:
@@ -64,12 +68,20 @@ def _playing(device):
 
 def _state(device, rid):
     lines = _playing(device).journal.lines()
-    device.stream_lines(rid, lines)
+    device.host.stream_lines(rid, lines)
     return {"lines": len(lines)}
 
 
-def _new(device, cmd):
+def _game_may_change(device):
+    # Play itself, not the host's lights: the game stays as it is then.
     rt = _playing(device)
+    if device.host.lights:
+        raise Refused("not while the host holds the lights")
+    return rt
+
+
+def _new(device, cmd):
+    rt = _game_may_change(device)
     game = cmd.get("game")
     variant = cmd.get("variant")
     if (game, variant) not in device.profile.games:
@@ -82,7 +94,7 @@ def _new(device, cmd):
 
 
 def _undo(device):
-    _playing(device).queued = presses.SHORT_BACK  # as BACK pressed: the next tick
+    _game_may_change(device).queued = presses.SHORT_BACK  # as BACK pressed: the next tick
     return None
 
 
@@ -101,15 +113,15 @@ def _raw(device, cmd):
     on = cmd.get("on")
     if type(on) is not bool:
         raise Refused('"on" is true or false')
-    device.raw = on
-    return {"on": on, "every_ms": device.RAW_MS}
+    device.host.raw = on
+    return {"on": on, "every_ms": device.host.RAW_MS}
 
 
 def _journal(device, cmd, rid):
     store = device.store
     if store is None:
         raise Refused("no file store")
-    current, finished = device.kept_games()
+    current, finished = device.host.kept_games()
     fetch = cmd.get("fetch")
     if fetch is None:
         return {"current": current, "finished": finished}
@@ -121,5 +133,57 @@ def _journal(device, cmd, rid):
     except UnicodeError:
         raise Refused("%s is damaged (not UTF-8)" % fetch)
     lines = [line for line in text.split("\n") if line]
-    device.stream_lines(rid, lines)
+    device.host.stream_lines(rid, lines)
     return {"lines": len(lines)}
+
+
+def _lights(device, cmd):
+    # Checked whole before anything changes: a bad argument leaves the LEDs.
+    rt = _playing(device)
+    host = device.host
+    for k in cmd:
+        if k not in _LIGHTS_KEYS:
+            raise Refused('unknown key "%s" (known: %s)' % (str(k)[:16], ", ".join(_LIGHTS_KEYS)))
+    on = cmd.get("on")
+    if on is not None and type(on) is not bool:
+        raise Refused('"on" is true or false')
+    clear = cmd.get("clear")
+    if clear is not None and clear is not True:
+        raise Refused('"clear" is true')
+    leds = cmd.get("leds")
+    rgb = cmd.get("rgb")
+    if (leds is None) != (rgb is None):
+        raise Refused('"leds" and "rgb" come together')
+    if leds is not None:
+        count = rt.pixels.count
+        if type(leds) is not list or not leds:
+            raise Refused('"leds" is a list of LED numbers')
+        for i in leds:
+            if type(i) is not int or not 0 <= i < count:
+                raise Refused('"leds": each a whole number 0..%d' % (count - 1))
+        if type(rgb) is not list or len(rgb) != 3:
+            raise Refused('"rgb" is [r, g, b]')
+        for c in rgb:
+            if type(c) is not int or not 0 <= c <= 255:
+                raise Refused('"rgb": each a whole number 0..255')
+    drawing = clear or leds is not None
+    if drawing and not host.lights and on is not True:
+        raise Refused('the lights are the game\'s: "on": true first')
+    if on is False:
+        if drawing:
+            raise Refused('"on": false draws nothing')
+        if host.lights:
+            host.lights_off(rt)
+    elif on:
+        if not host.lights:
+            host.lights_on(rt)
+    if clear:
+        rt.pixels.clear()
+    if leds is not None:
+        px = rt.pixels
+        colour = (rgb[0], rgb[1], rgb[2])
+        for i in leds:
+            px.set(i, colour)
+    if drawing:
+        host.lit = True
+    return {"on": host.lights, "leds": rt.pixels.count, "quiet_ms": host.LIGHTS_QUIET_MS}
