@@ -50,7 +50,7 @@ from typing import Any
 
 from sim.flash import FatFlash, LittleFlash, PowerCut
 from sim.hand import Steps, drive, make_hand
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DEFAULT_SENSOR, PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
 from sim.power_cycle import BoardFailure, CutBreaks, PowerCycle
 from sim.referee import Referee, lit
@@ -98,6 +98,7 @@ class BoardRun(PowerCycle):
         record_sensors: bool = False,
         flash: LittleFlash | FatFlash | None = None,
         power_cuts: int = 0,
+        sensor: str = DEFAULT_SENSOR,
     ) -> None:
         if power_cuts and flash is None:
             raise ValueError("power cuts need a flash for the journal")
@@ -107,9 +108,9 @@ class BoardRun(PowerCycle):
         self.seed = seed
         physics: PyraosPhysics | PacalPhysics
         if game == "pyraos":
-            physics = PyraosPhysics(profile, seed, noise=noise)
+            physics = PyraosPhysics(profile, seed, noise=noise, sensor=sensor)
         else:
-            physics = PacalPhysics(profile, seed, noise=noise)
+            physics = PacalPhysics(profile, seed, noise=noise, sensor=sensor)
         self.physics = physics
         self.hal = VirtualHal(physics, profile, seed, record=record_sensors)
         self.flash = flash  # the journal's medium; None: in memory only

@@ -8,7 +8,7 @@ python -m sim check FILE            check a record line by line (JSON Lines out)
 python -m sim selfplay --game pyraos --games 10 --seed 1 --out DIR
 python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
                             [--power-cuts N] [--fs littlefs|fat]
-python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J]
+python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J] [--sensor chain]
 python -m sim soak --game pyraos --hours 24 [--seed S] [--fs fat]
 python -m sim device --pty [--game G] [--seed S] [--play N] [--speed X] [--for S]
 python -m sim device --pty --pico IMAGE [--for S]
@@ -124,11 +124,13 @@ def _board_play(args: argparse.Namespace) -> int:
 
 
 def _sweep(args: argparse.Namespace) -> int:
+    from sim.physics import DEFAULT_SENSOR
     from sim.sweep import sweep_level
 
+    sensor = args.sensor or DEFAULT_SENSOR
     wrong_at_reference = 0
     for level in args.noise:
-        tally = sweep_level(level, args.moves, args.mistakes, args.seed, args.jobs)
+        tally = sweep_level(level, args.moves, args.mistakes, args.seed, args.jobs, sensor)
         print(json.dumps(tally.summary()), flush=True)
         if level <= 1.0:
             wrong_at_reference += tally.counts["wrong"]
@@ -282,6 +284,13 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--mistakes", type=float, default=0.2, help="rate of hand mistakes, 0..1")
     sw.add_argument("--seed", type=int, default=0, help="first game seed")
     sw.add_argument("--jobs", type=int, default=1, help="processes")
+    sw.add_argument(
+        "--sensor",
+        choices=("chain", "plain"),
+        default=None,
+        help="the sensor model: plain Gaussian noise or the RP2040 ADC, hall sensors and LED "
+        "ripple (chain); default sim.physics.DEFAULT_SENSOR",
+    )
     sk = sub.add_parser(
         "soak",
         help="one board plays game after game for HOURS of virtual time, with noise, mistakes, "

@@ -20,6 +20,9 @@ move ends one way:
 After anything but "accepted" the board and the record part ways, so the
 game stops there and the next seed starts. ``python -m sim sweep`` prints
 one JSON line per noise level; ``make sweep`` runs the 10,000-move version.
+``--sensor chain`` reads the board through sim.physics.sensor_chain (the
+RP2040 ADC, the hall sensors, the LEDs' ripple) instead of the plain
+Gaussian noise of the profile's ``model.noise`` (DEFAULT_SENSOR).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from sim.board_play import BoardRun, reference_profile
+from sim.physics import DEFAULT_SENSOR
 from sim.selfplay import play_game
 from tabletop.rules import pyraos
 
@@ -76,12 +80,19 @@ class Tally:
         return out
 
 
-def sweep_game(seed: int, noise: float, mistakes: float) -> Tally:
-    """Play one seeded game until its end or the first move not accepted."""
+def sweep_game(seed: int, noise: float, mistakes: float, sensor: str = DEFAULT_SENSOR) -> Tally:
+    """Play one seeded game until its end or the first move not accepted
+    (``sensor``: the virtual board's sensor model, "chain" or "plain")."""
     variant = VARIANTS[seed % len(VARIANTS)]
     events = play_game("pyraos", variant, seed).events
     run = BoardRun(
-        reference_profile("pyraos"), "pyraos", variant, seed=seed, mistakes=mistakes, noise=noise
+        reference_profile("pyraos"),
+        "pyraos",
+        variant,
+        seed=seed,
+        mistakes=mistakes,
+        noise=noise,
+        sensor=sensor,
     )
     tally = Tally(noise, games=1)
     run.start()
@@ -114,13 +125,15 @@ def sweep_game(seed: int, noise: float, mistakes: float) -> Tally:
     return tally
 
 
-def _game(task: tuple[int, float, float]) -> Tally:
+def _game(task: tuple[int, float, float, str]) -> Tally:
     return sweep_game(*task)
 
 
-def _tallies(noise: float, moves: int, mistakes: float, seed: int, jobs: int) -> Iterator[Tally]:
-    tasks: Iterable[tuple[int, float, float]] = (
-        (s, noise, mistakes) for s in range(seed, seed + 10 * moves + 10)
+def _tallies(
+    noise: float, moves: int, mistakes: float, seed: int, jobs: int, sensor: str
+) -> Iterator[Tally]:
+    tasks: Iterable[tuple[int, float, float, str]] = (
+        (s, noise, mistakes, sensor) for s in range(seed, seed + 10 * moves + 10)
     )
     if jobs <= 1:
         yield from map(_game, tasks)
@@ -130,12 +143,17 @@ def _tallies(noise: float, moves: int, mistakes: float, seed: int, jobs: int) ->
 
 
 def sweep_level(
-    noise: float, moves: int, mistakes: float = 0.2, seed: int = 0, jobs: int = 1
+    noise: float,
+    moves: int,
+    mistakes: float = 0.2,
+    seed: int = 0,
+    jobs: int = 1,
+    sensor: str = DEFAULT_SENSOR,
 ) -> Tally:
     """Seeded games at one noise level until ``moves`` moves were made (the
     games taken in seed order, so the result does not depend on ``jobs``)."""
     total = Tally(noise)
-    for t in _tallies(noise, moves, mistakes, seed, jobs):
+    for t in _tallies(noise, moves, mistakes, seed, jobs, sensor):
         total.add(t)
         if total.moves >= moves:
             break
@@ -143,6 +161,11 @@ def sweep_level(
 
 
 def sweep(
-    levels: list[float], moves: int, mistakes: float = 0.2, seed: int = 0, jobs: int = 1
+    levels: list[float],
+    moves: int,
+    mistakes: float = 0.2,
+    seed: int = 0,
+    jobs: int = 1,
+    sensor: str = DEFAULT_SENSOR,
 ) -> list[Tally]:
-    return [sweep_level(n, moves, mistakes, seed, jobs) for n in levels]
+    return [sweep_level(n, moves, mistakes, seed, jobs, sensor) for n in levels]

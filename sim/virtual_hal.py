@@ -141,6 +141,7 @@ class VirtualHal:
     def transmit(self, buf: bytearray) -> None:
         self.transmits += 1
         self._lights.transmit(self.now_ms, buf)
+        self.physics.leds(self.now_ms, buf)  # the LEDs' current: supply ripple
 
     def show_text(self, lines: Sequence[str]) -> None:
         if self.display is not None:

@@ -4,7 +4,9 @@ and may not do.
 
 Expected readings are computed here from docs/FIRMWARE.md and the profile's
 JSON (calibrated field levels; card codes with odd parity), not by calling
-the physics' own helpers.
+the physics' own helpers. Where a test wants those levels exactly (or the
+plain model's noise and drift) it reads through ``sensor="plain"``; the
+sensor chain is tested in test_physics_sensor_chain.py.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def test_card_codes_have_odd_parity() -> None:
 def test_pacal_levels_and_codes_follow_the_profile(seed: int) -> None:
     raw = shuffled_pacal_raw(seed)
     p = profile("pacal", raw)
-    physics = PacalPhysics(p, seed, noise=0.0, errors=False)
+    physics = PacalPhysics(p, seed, noise=0.0, errors=False, sensor="plain")
     rnd = random.Random(seed)
     counts = [rnd.randint(0, 2) for _ in range(20)]
     cards = iter(rnd.sample(range(1, 51), 50))
@@ -112,7 +114,7 @@ def test_pacal_levels_and_codes_follow_the_profile(seed: int) -> None:
 def test_pacal_held_card_adds_a_partial_level() -> None:
     raw = RAW["pacal"]
     p = profile("pacal")
-    physics = PacalPhysics(p, 2, noise=0.0, errors=False)
+    physics = PacalPhysics(p, 2, noise=0.0, errors=False, sensor="plain")
     buf = analog(p)
     levels = field_spec(raw, 4)["levels"]
     ch = field_spec(raw, 4)["channel"]
@@ -205,14 +207,14 @@ def test_pacal_off_centre_misreads_until_corrected() -> None:
 
 def test_pacal_noise_drift_and_determinism() -> None:
     p = profile("pacal")
-    physics = PacalPhysics(p, 4, noise=1.0, errors=False)
+    physics = PacalPhysics(p, 4, noise=1.0, errors=False, sensor="plain")
     buf = analog(p)
     samples = []
     for t in range(3000):
         physics.read(t, buf)
         samples.append(buf[p.field_channels[3]])
     assert abs(statistics.pstdev(samples) - phys.PACAL_NOISE) < 0.08 * phys.PACAL_NOISE
-    drifting = PacalPhysics(p, 4, noise=0.0)
+    drifting = PacalPhysics(p, 4, noise=0.0, sensor="plain")
     lows = [math.inf] * 20
     highs = [-math.inf] * 20
     for t in range(0, 30 * 60_000, 1000):

@@ -3,7 +3,10 @@ errors, drift, bounce and knocks, and what a hand may and may not do.
 
 Expected readings are computed here from docs/FIRMWARE.md and the profile's
 JSON (sensor planes, positions, the dipole formula), not by calling the
-physics' own helpers.
+physics' own helpers. Where a test wants those readings exactly (or the
+plain model's Gaussian noise and drift) it reads through ``sensor="plain"``;
+the sensor chain (ADC codes, sensor noise, ripple) is tested in
+test_physics_sensor_chain.py.
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ SQUARE = ["a1", "b1", "a2", "b2"]
 def test_pyraos_readings_follow_the_model(seed: int) -> None:
     raw = shuffled_pyraos_raw(seed)
     p = profile("pyraos", raw)
-    physics = PyraosPhysics(p, seed, noise=0.0, errors=False)
+    physics = PyraosPhysics(p, seed, noise=0.0, errors=False, sensor="plain")
     buf = analog(p)
     pitch, depth = raw["model"]["pitch_mm"], raw["model"]["depth_mm"]
     physics.read(0, buf)
@@ -117,7 +120,7 @@ def test_pyraos_readings_follow_the_model(seed: int) -> None:
 def test_pyraos_whole_pyramid_and_clipping() -> None:
     raw = RAW["pyraos"]
     p = profile("pyraos")
-    physics = PyraosPhysics(p, 3, noise=0.0, errors=False)
+    physics = PyraosPhysics(p, 3, noise=0.0, errors=False, sensor="plain")
     names = [f"{c}{r}" for r in "1234" for c in "abcd"]
     names += [f"2{c}{r}" for r in "123" for c in "abc"]
     names += ["3a1", "3b1", "3a2", "3b2", "4a1"]
@@ -130,7 +133,7 @@ def test_pyraos_whole_pyramid_and_clipping() -> None:
     assert {c: buf[c] for c in range(25)} == want
     # Clipping: a marble pressed onto a sensor saturates it; beside one, the
     # field is strongly negative and the reading stops at 0.
-    empty = PyraosPhysics(p, 3, noise=0.0, errors=False)
+    empty = PyraosPhysics(p, 3, noise=0.0, errors=False, sensor="plain")
     empty.take_from_reserve(0)
     empty.hold(0.0, 0.0, 2.0, 0)
     empty.read(0, buf)
@@ -144,7 +147,7 @@ def test_pyraos_whole_pyramid_and_clipping() -> None:
 def test_pyraos_noise_statistics() -> None:
     p = profile("pyraos")
     for noise in (1.0, 2.5):
-        physics = PyraosPhysics(p, 11, noise=noise, errors=False)
+        physics = PyraosPhysics(p, 11, noise=noise, errors=False, sensor="plain")
         build(physics, SQUARE)
         buf = analog(p)
         want = expected_pyraos(RAW["pyraos"], [marble_xyz(n, 25.0, 9.0) for n in SQUARE])
@@ -158,7 +161,7 @@ def test_pyraos_noise_statistics() -> None:
             assert abs(statistics.fmean(samples[c]) - want[c]) < 4 * sd / math.sqrt(3000) + 0.5
             assert abs(statistics.pstdev(samples[c]) - sd) < 0.08 * sd
     # noise=0: no noise at all
-    quiet = PyraosPhysics(p, 11, noise=0.0, errors=False)
+    quiet = PyraosPhysics(p, 11, noise=0.0, errors=False, sensor="plain")
     quiet.read(0, buf)
     first = list(buf)
     for t in range(1, 50):
@@ -196,7 +199,7 @@ def test_pyraos_errors_are_small_and_fixed_per_seed() -> None:
 
 def test_pyraos_drift_is_slow_and_bounded() -> None:
     p = profile("pyraos")
-    physics = PyraosPhysics(p, 9, noise=0.0)
+    physics = PyraosPhysics(p, 9, noise=0.0, sensor="plain")
     buf = analog(p)
     seen: list[list[int]] = [[] for _ in range(25)]
     for t in range(0, 30 * 60_000, 1000):  # half an hour, once a second
@@ -212,7 +215,7 @@ def test_pyraos_drift_is_slow_and_bounded() -> None:
         assert max(abs(x - y) for x, y in zip(seen[i], seen[i][1:], strict=False)) <= 20
     assert moved >= 10  # but over minutes it does wander
     # The drift follows virtual time, not how often the board is read.
-    once = PyraosPhysics(p, 9, noise=0.0)
+    once = PyraosPhysics(p, 9, noise=0.0, sensor="plain")
     once.read(30 * 60_000 - 1000, buf)
     assert [buf[ch] for ch in p.sensor_channels] == [s[-1] for s in seen]
 
@@ -245,7 +248,7 @@ def test_pyraos_marble_settles_with_a_bounce() -> None:
 
 def test_pyraos_knock_is_a_transient_spike() -> None:
     p = profile("pyraos")
-    physics = PyraosPhysics(p, 4, noise=0.0, errors=False)
+    physics = PyraosPhysics(p, 4, noise=0.0, errors=False, sensor="plain")
     buf = analog(p)
     ch = p.sensor_channels[7]
     physics.read(0, buf)

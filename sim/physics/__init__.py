@@ -20,9 +20,14 @@ does: every sensor's gain and base are off by a little (fixed per seed),
 magnets differ in strength, the base drifts slowly (a bounded random walk),
 readings clip to 0..65535, a piece set down falls and bounces before it rests,
 code bits flicker while a card is laid or lifted, and ``knock`` spikes a
-sensor. Gaussian noise is added whenever ``noise`` is not zero, errors or
-not: ``noise`` times the profile's ``model.noise`` (Pyraos) or PACAL_NOISE
-counts per reading.
+sensor. Then noise, errors or not, by one of two sensor models
+(``sensor``, DEFAULT_SENSOR unless told): "plain", Gaussian noise of
+``noise`` times the profile's ``model.noise`` (Pyraos) or PACAL_NOISE counts
+per reading, rounded and clipped to 16 bits; or "chain", the sensor chain of
+the reference hardware (sim.physics.sensor_chain: the hall sensor's noise
+and temperature, LED ripple, the RP2040 ADC's 12-bit codes with their
+erratum, the hal's average of ``samples`` conversions; ``physics.leds(now_ms,
+frame)`` tells it the LED frame sent), its noise sources times ``noise``.
 
 Everything is deterministic for a seed: each concern draws from its own
 ``random.Random`` derived from it, so e.g. reading more often changes the noise
@@ -38,10 +43,12 @@ the latest time the physics has seen is used).
 from sim.physics.common import (
     BASE_ERROR,
     CARD_MAGNET_ERROR,
+    DEFAULT_SENSOR,
     DRIFT_BOUND,
     GAIN_ERROR,
     MAGNET_ERROR,
     PACAL_NOISE,
+    SENSOR_MODELS,
     PhysicsError,
 )
 from sim.physics.pacal import PacalPhysics, card_code
@@ -50,10 +57,12 @@ from sim.physics.pyraos import PyraosPhysics, sensor_below
 __all__ = [
     "BASE_ERROR",
     "CARD_MAGNET_ERROR",
+    "DEFAULT_SENSOR",
     "DRIFT_BOUND",
     "GAIN_ERROR",
     "MAGNET_ERROR",
     "PACAL_NOISE",
+    "SENSOR_MODELS",
     "PhysicsError",
     "PacalPhysics",
     "PyraosPhysics",

@@ -10,6 +10,8 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from sim.physics.sensor_chain import SensorChain
+
 # --- what a real board adds (errors=True) --------------------------------------
 
 GAIN_ERROR = 0.04  # each sensor's true gain is the profile's times 1 +- this
@@ -22,7 +24,12 @@ DRIFT_TAU_STEPS = 600  # and is pulled back towards 0 over about a minute
 DRIFT_STEP_SD = 1.0  # counts per step: stationary spread about 17 counts
 DRIFT_MAX_STEPS = 20000  # a longer jump in time is not walked step by step
 
-PACAL_NOISE = 60.0  # counts per reading: a Pacal profile has no model.noise
+PACAL_NOISE = 60.0  # counts per reading (plain model): a Pacal profile has no model.noise
+SENSOR_MODELS = ("chain", "plain")  # the sensor chain of sim.physics.sensor_chain, or Gaussian
+# The model a board gets unless told: "plain" until the reference profile's
+# model.noise (15) follows the chain's 17.6..18 counts (docs/FIRMWARE.md,
+# "The sensor model of the simulator"); then "chain".
+DEFAULT_SENSOR = "plain"
 CARD_DEPTH_MM = 5.0  # a card's presence magnet lies this far above its sensor
 FAR_MM = 80.0  # a held card "elsewhere" is this high over whatever it approaches
 
@@ -140,23 +147,45 @@ class Drop:
 class Common:
     """Clock, error draws, noise, drift and knocks shared by both boards."""
 
-    def __init__(self, n: int, seed: int, noise: float, errors: bool, noise_sd: float) -> None:
+    def __init__(
+        self,
+        n: int,
+        seed: int,
+        noise: float,
+        errors: bool,
+        noise_sd: float,
+        sensor: str = DEFAULT_SENSOR,
+        samples: int = 1,
+    ) -> None:
+        if sensor not in SENSOR_MODELS:
+            raise PhysicsError(f"no sensor model {sensor!r} ({', '.join(SENSOR_MODELS)})")
         (
             self._err_rng,
             self._noise_rng,
             drift_rng,
             self._settle_rng,
             self._misc_rng,
-        ) = sub_rngs(seed, 5)
+            chain_err_rng,
+            chain_noise_rng,
+        ) = sub_rngs(seed, 7)  # the first five as before the chain: the plain model is unchanged
         self.seed = seed
         self.errors = errors
+        self.sensor = sensor
         self.noise_sd = noise * noise_sd
+        self.chain: SensorChain | None = None
+        if sensor == "chain":
+            self.chain = SensorChain((chain_err_rng, chain_noise_rng), n, samples, noise, errors)
         self._drift = Drift(drift_rng, n, errors)
         self._knocks: list[Knock] = []
         self._now = 0
         self.let_go_ms: int | None = None  # when the hand last let go of a piece
         # Every physical action: (time, what, where), for tests and viewers.
         self.actions: list[tuple[int, str, int]] = []
+
+    def leds(self, now_ms: int, frame: bytes | bytearray) -> None:
+        """The LED frame the hal just sent: the chain's supply ripple follows it."""
+        if self.chain is not None:
+            self.chain.leds(now_ms, frame)
 
     def _time(self, now_ms: int | None) -> int:
         if now_ms is None:
@@ -175,8 +204,16 @@ class Common:
         self._knocks.append(Knock(index, size, now, ms))
         self._act(now, "knock", index)
 
-    def _finish(self, now: int, values: list[float], channels: Sequence[int], buf: Any) -> None:
-        # Drift, knocks, noise, rounding and clipping, into the buffer.
+    def _finish(
+        self,
+        now: int,
+        values: list[float],
+        quiescent: Sequence[float],
+        channels: Sequence[int],
+        buf: Any,
+    ) -> None:
+        # Drift and knocks, then the sensor chain (or plain noise, rounding
+        # and clipping), into the buffer.
         self._drift.advance(now)
         drift = self._drift.values
         if self._knocks:
@@ -186,6 +223,11 @@ class Common:
                     live.append(k)
                     values[k.index] += k.at(now)
             self._knocks = live
+        if self.chain is not None:
+            for i in range(len(values)):
+                values[i] += drift[i]
+            self.chain.convert(now, values, quiescent, channels, buf)
+            return
         sd = self.noise_sd
         gauss = self._noise_rng.gauss
         for i in range(len(values)):

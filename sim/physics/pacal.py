@@ -11,6 +11,7 @@ from sim.physics.common import (
     CARD_DEPTH_MM,
     CARD_GRAVITY,
     CARD_MAGNET_ERROR,
+    DEFAULT_SENSOR,
     FAR_MM,
     FLICKER_MS,
     GAIN_ERROR,
@@ -84,12 +85,17 @@ class PacalPhysics(Common):
     """
 
     def __init__(
-        self, profile: Any, seed: int = 0, noise: float = 1.0, errors: bool = True
+        self,
+        profile: Any,
+        seed: int = 0,
+        noise: float = 1.0,
+        errors: bool = True,
+        sensor: str = DEFAULT_SENSOR,
     ) -> None:
         if profile.game != "pacal":
             raise PhysicsError("PacalPhysics needs a Pacal profile")
         n = len(profile.field_channels)
-        super().__init__(n, seed, noise, errors, PACAL_NOISE)
+        super().__init__(n, seed, noise, errors, PACAL_NOISE, sensor, profile.samples)
         self.profile = profile
         self.channels: tuple[int, ...] = tuple(profile.field_channels)
         self.analog_channels: int = profile.analog_channels
@@ -358,7 +364,8 @@ class PacalPhysics(Common):
         now = self._time(now_ms)
         for c in range(len(buf)):
             buf[c] = 0
-        self._finish(now, self.levels(now), self.channels, buf)
+        quiescent = [lv[0] for lv in self.true_levels]
+        self._finish(now, self.levels(now), quiescent, self.channels, buf)
 
     def read_digital(self, now_ms: int, buf: bytearray) -> None:
         """Fill ``buf`` (bytearray(profile.registers)) with the shift-register

@@ -10,6 +10,7 @@ from typing import Any
 
 from sim.physics.common import (
     BASE_ERROR,
+    DEFAULT_SENSOR,
     GAIN_ERROR,
     GRAVITY,
     MAGNET_ERROR,
@@ -55,12 +56,17 @@ class PyraosPhysics(Common):
     """
 
     def __init__(
-        self, profile: Any, seed: int = 0, noise: float = 1.0, errors: bool = True
+        self,
+        profile: Any,
+        seed: int = 0,
+        noise: float = 1.0,
+        errors: bool = True,
+        sensor: str = DEFAULT_SENSOR,
     ) -> None:
         if profile.game != "pyraos":
             raise PhysicsError("PyraosPhysics needs a Pyraos profile")
         n = len(PYRAOS_SENSORS)
-        super().__init__(n, seed, noise, errors, float(profile.noise))
+        super().__init__(n, seed, noise, errors, float(profile.noise), sensor, profile.samples)
         self.profile = profile
         self._phase = random.Random(seed ^ 0x7E3).uniform(0.0, 2 * math.pi)
         self.channels: tuple[int, ...] = tuple(profile.sensor_channels)
@@ -350,4 +356,4 @@ class PyraosPhysics(Common):
             buf[c] = 0
         field = self.fields(now)
         values = [self.true_base[i] + self.true_gain[i] * field[i] for i in range(len(field))]
-        self._finish(now, values, self.channels, buf)
+        self._finish(now, values, self.true_base, self.channels, buf)
