@@ -1,7 +1,7 @@
 """The noise sweep (sim/sweep.py), short: at the profile's reference noise the
-board accepts the moves made and never one that was not; with twice the noise
-it may wait or refuse, but still never accepts a wrong move. ``make sweep``
-runs the 10,000-move version whose figures are in the issue notes."""
+board accepts the moves made and never one that was not; at twice that noise
+too (the board measures its own noise at power on). ``make sweep`` runs the
+10,000-move version whose figures are in the issue notes."""
 
 from __future__ import annotations
 
@@ -22,10 +22,21 @@ def test_reference_noise_accepts_the_moves_made_and_no_other() -> None:
     assert tally.latencies_ms, "no latency measured"
 
 
-def test_twice_the_noise_never_accepts_a_wrong_move() -> None:
-    tally = sweep_level(2.0, moves=60, mistakes=0.2, seed=700, jobs=2)
+def test_twice_the_noise_accepts_the_moves_made_and_no_other() -> None:
+    # (a board noisier than its profile measures its own noise at power on
+    # and works with it: before that, most games stopped within a few moves)
+    tally = sweep_level(2.0, moves=120, mistakes=0.2, seed=700, jobs=2)
     assert tally.counts["wrong"] == 0, tally.summary()
-    assert tally.counts["accepted"] > 0
+    assert tally.counts["waiting"] == 0, tally.summary()
+    assert tally.counts["accepted"] >= 118, tally.summary()
+
+
+def test_the_sensor_chain_at_reference_noise_accepts_the_moves_made_and_no_other() -> None:
+    # The truer sensor model (sim.physics.sensor_chain) at 1x: the ADC's
+    # codes and erratum, the sensors' noise and the LEDs' ripple.
+    tally = sweep_level(1.0, moves=100, mistakes=0.2, seed=500, jobs=2, sensor="chain")
+    assert tally.counts["wrong"] == 0, tally.summary()
+    assert tally.rate("accepted") >= 0.97, tally.summary()
 
 
 def test_one_game_stops_at_the_first_move_not_accepted() -> None:
@@ -46,6 +57,15 @@ def test_sweep_command_prints_one_line_per_level() -> None:
     row = json.loads(line)
     assert row["noise"] == 1.0 and row["moves"] >= 10 and row["wrong"] == 0
     assert row["accepted"] + row["waiting"] + row["refused"] + row["wrong"] == row["moves"]
+
+
+def test_sweep_command_takes_the_sensor_model() -> None:
+    args = [sys.executable, "-m", "sim", "sweep", "--noise", "1", "--moves", "5", "--seed", "4"]
+    run = subprocess.run([*args, "--sensor", "chain"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["moves"] >= 5
+    bad = subprocess.run([*args, "--sensor", "ideal"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
 
 
 def test_sweep_command_refuses_bad_levels() -> None:

@@ -59,6 +59,7 @@ class Readings:
         self.strength = {}  # position -> its marble's magnet strength (1.0 if absent)
         self.knock = [0] * 25
         self.noise = noise
+        self.extra_noise = {}  # sensor -> more noise of its own (a faulty one)
         self.seed = seed
 
     def _rand(self):
@@ -76,8 +77,9 @@ class Readings:
                 v += g * field(prof, s, xyz) * self.strength.get(p, 1.0)
         if self.held is not None:
             v += g * field(prof, s, self.held)
-        if self.noise:
-            v += self.noise * (sum(self._rand() for _ in range(12)) - 6)
+        noise = (self.noise or 0) + self.extra_noise.get(s, 0)
+        if noise:
+            v += noise * (sum(self._rand() for _ in range(12)) - 6)
         return max(0, min(65535, int(round(v))))
 
     def fill(self, buf):

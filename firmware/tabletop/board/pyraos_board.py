@@ -58,6 +58,7 @@ class PyraosBoard:
         self.hints = 0  # hint colour: put a marble back here
         self.version = 0  # bumps whenever what to show changes
         self.calibrated = False  # the sensing knows the board (power on, or a saved state)
+        self.noise_told = False  # the sensors' noise, measured at power on, is in the text
         self.back_at = -1  # when BACK was pressed, until it is acted on
         self._due = False  # the learnt state is due to be written (state_due)
         self.save_at = -1  # ... once the sensing has learnt the last change
@@ -170,6 +171,9 @@ class PyraosBoard:
             self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
+        if sensor.measured != self.noise_told:
+            self.noise_told = True
+            self.version += 1  # (the status text tells a faulty sensor)
         if not sensor.ready():
             return
         if not self.calibrated:

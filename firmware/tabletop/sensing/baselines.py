@@ -44,7 +44,7 @@ class Baselines:
         self.resid = finder.resid  # filled here, judged by the finder
         self.sums = readings.sums  # the smoothed readings, times WINDOW
         self.base = array("i", profile.sensor_base)
-        self.noise3 = smoothed_noise(profile.noise, 3)
+        self.noise3 = smoothed_noise(profile.noise, 3)  # (PyramidSensor.set_noise)
         self.quiet_ticks = 0
         self.fresh = (-1, -1, -1)  # the change accepted last, while it settles
         self.fresh_until = 0
@@ -63,6 +63,18 @@ class Baselines:
         self.model_occ = 0
         self._flags = array("i", bytes(4 * 2))  # state_parts: known, tainted
         self._has_empty = array("i", bytes(4))
+
+    def leave_out(self, sensors, readings):
+        """The sensors of bits ``sensors`` are faulty: from now on they read
+        ``readings[s]`` and no marble is expected to change that (their
+        model's share is zero), so they take no part in any fit."""
+        k = self.k
+        for s in range(SENSORS):
+            if sensors >> s & 1:
+                for p in range(POSITIONS):
+                    k[s * POSITIONS + p] = 0
+                self.model[s] = 0
+                self.base[s] = readings[s]
 
     def residuals(self, occ):
         """resid[s] = smoothed reading - predicted reading of occupancy occ.

@@ -81,17 +81,20 @@ class ChangeFinder:
     def __init__(self, profile):
         self.k = kernel(profile)
         self.resid = array("i", bytes(4 * SENSORS))  # smoothed reading minus prediction
-        # Noise of a smoothed reading, squared, as the unit of fit (>= 1).
+        # Noise of a smoothed reading, squared, as the unit of fit (>= 1): at
+        # the profile's noise, even on a board that measured more (what
+        # fits and what is clear stay as strict).
         n = profile.noise
         unit = max(1, int(n * n / WINDOW))
         self.margin = int(profile.match_margin * unit)
         self.max_error = int(profile.match_max_error * SENSORS * unit)
+        self.slack = 0
+        self.set_noise(n)
         self.error = 0  # fit of the latest best candidate
         self.second = 0  # fit of the runner-up
         # The model may be off by model_error of each changed marble's field
         # at each sensor: deviations within that band cost nothing (x/256).
         self.band = int(profile.match_model_error * 256 + 0.5)
-        self.slack = smoothed_noise(n, 2)  # for noise and drift
         self.best = Observation()  # the change to accept: clear and good, else UNCLEAR
         self.likely = Observation()  # the best change, clear but too rough to accept
         self.top = Observation()  # the best-scoring change of the last search
@@ -101,6 +104,11 @@ class ChangeFinder:
         # the best candidate while a search runs (ints: a tuple would allocate)
         self._kind = NONE
         self._lifted = self._lifted2 = self._added = -1
+
+    def set_noise(self, noise):
+        """The noise of one raw reading (counts): the dead band every
+        candidate is allowed for noise and drift."""
+        self.slack = smoothed_noise(noise, 2)
 
     def nothing_changed(self, error):
         """Take "no change" as what the readings show (fit ``error``)."""

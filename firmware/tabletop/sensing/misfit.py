@@ -26,7 +26,9 @@ _ABOVE_MS = const(10000)  # ... or this long, a misfit such as a marble held abo
 class Misfit:
     def __init__(self, profile, resid):
         self.resid = resid  # the residuals (the finder's array)
-        self.noise3 = smoothed_noise(profile.noise, 3)  # three times a smoothed reading's noise
+        # three times a smoothed reading's noise (a board noisier than its
+        # profile sets its own: PyramidSensor.set_noise)
+        self.noise3 = smoothed_noise(profile.noise, 3)
         self.held = array("h", bytes(2 * SENSORS))  # the residuals when the clock started
         self.since = -1  # when the clock started (-1: it does not run)
 

@@ -7,6 +7,7 @@
     sensor.rebase(occ, change, now_ms)      # the board accepted it: occ is the reference now
     sensor.likely                           # a change clear enough to show, not to accept
     found = sensor.power_on(expected, now_ms)   # power on without a saved state
+    sensor.measured, sensor.meter           # each sensor's noise, measured at power on
 
 Collaborators do the work. ``readings`` (tabletop.sensing.smoothing)
 smooths the raw readings and tells motion from stillness; ``learnt``
@@ -25,6 +26,7 @@ magnet model", "When a marble counts as set down") has the rules.
 Integer arithmetic only: with nothing moving the tick allocates nothing.
 """
 
+from array import array
 from micropython import const
 
 from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
@@ -41,7 +43,8 @@ from tabletop.sensing.changes import (
 )
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
 from tabletop.sensing.misfit import RELEARN_MS, Misfit
-from tabletop.sensing.smoothing import Smoothed
+from tabletop.sensing.noise import NoiseMeter
+from tabletop.sensing.smoothing import Smoothed, smoothed_noise
 
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
            "FRESH_MS", "STATE_WORDS", "Observation", "PyramidSensor")  # fmt: skip
@@ -55,6 +58,7 @@ _CALIBRATE_LIMIT = const(400)  # counts a sensor's baseline may move at power on
 _NO_CHANGE_FIT = const(2)  # "no change" is relearnt when it fits within this many max_errors
 _NO_CHANGE_FIT_UNSURE = const(16)  # ... when the board's picture is a guess anyway
 _FAR_MISFIT_FIT = const(4)  # a marble spoilt by a far misfit fits within this many
+_NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
 _NOT_RESTORED = const(-1)  # restored_at: no saved state taken back
 _RESTORED_NEXT_TICK = const(-2)  # ... taken back; its first tick is still to come
 
@@ -77,14 +81,57 @@ class PyramidSensor:
         self.least = 0  # its best fit while it holds
         self.ready_at = -1  # power on: when the readings first filled a window
         self.restored_at = _NOT_RESTORED  # power on from a saved state: its first tick
+        self.noise = profile.noise  # what the sensing takes a raw reading's noise to be
+        self.meter = NoiseMeter(profile)  # measuring it, the first ticks after power on
+        self.measured = False
+        self.faulty = 0  # bits of the sensors left out (far noisier than the rest)
+        self.held = array("H")  # ... and what each reads from then on
+
+    def set_noise(self, noise):
+        """Work with raw readings of noise ``noise`` (counts): what counts as
+        motion, as steady, the dead band of every fit. What fits and what is
+        clear stay at the profile's noise (tried: scaled too, a board at
+        twice its profile's noise accepted a marble carried past on level 3
+        as set down there)."""
+        self.noise = noise
+        self.readings.set_noise(noise)
+        self.finder.set_noise(noise)
+        self.learnt.noise3 = self.misfit.noise3 = smoothed_noise(noise, 3)
 
     # -- readings -------------------------------------------------------------------
 
     def update(self, analog, now_ms):
         """Take one raw reading of every sensor (the hal's array)."""
+        if not self.measured and self.meter.feed(analog):
+            self._measured(analog)
+        if self.faulty:
+            self._hold_faulty(analog)
         self.readings.update(analog, now_ms)
         if self.restored_at == _RESTORED_NEXT_TICK:
             self.restored_at = now_ms
+
+    def _measured(self, analog):
+        # The noise is known: a board clearly noisier than its profile says
+        # works with its own; a faulty sensor is left out from now on.
+        self.measured = True
+        meter = self.meter
+        typical = meter.typical
+        if typical > self.noise + self.noise / _NOISIER_BY:
+            self.set_noise(typical)
+        self.faulty = meter.faulty
+        if self.faulty:
+            self.held = array("H", bytes(2 * SENSORS))
+            for s in range(SENSORS):
+                if self.faulty >> s & 1:
+                    self.held[s] = analog[self.readings.channels[s]]
+            self.learnt.leave_out(self.faulty, self.held)
+
+    def _hold_faulty(self, analog):
+        # A faulty sensor reads the same from now on: its noise moves nothing.
+        channels = self.readings.channels
+        for s in range(SENSORS):
+            if self.faulty >> s & 1:
+                analog[channels[s]] = self.held[s]
 
     def ready(self):
         return self.readings.ready()

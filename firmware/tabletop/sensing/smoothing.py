@@ -41,8 +41,13 @@ class Smoothed:
         self.block = array("i", bytes(4 * SENSORS))  # the sums a whole window ago
         self.slot = 0
         self.filled = 0
-        self.still = int(_STILL * profile.noise * WINDOW)
+        self.still = 0
+        self.set_noise(profile.noise)
         self.moving_at = 0
+
+    def set_noise(self, noise):
+        """The noise of one raw reading (counts): what stillness allows."""
+        self.still = int(_STILL * noise * WINDOW)
 
     def update(self, analog, now_ms):
         """Take one raw reading of every sensor into the moving average."""

@@ -2,16 +2,32 @@
 
 from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
-from tabletop.show.text import select_screen
+from tabletop.rules.pyraos_geometry import position_names
+from tabletop.show.text import ROWS, select_screen
 
 NAMES = ("Light", "Dark")  # player 0 plays the light marbles (docs/RECORDS.md)
 
 
 def lines(board):
+    faulty = board.sensor.faulty
+    if not faulty:
+        return _lines(board)
+    # A sensor far noisier than the rest: the last row names it, always.
+    names = position_names(faulty)
+    fault = "Fault: " + " ".join(names[:2]) + ("+" if len(names) > 2 else "")
+    head = _lines(board)[: ROWS - 1]
+    return head + ("",) * (ROWS - 1 - len(head)) + (fault,)
+
+
+def _lines(board):
     variant = board.variant
     if board.mode == pb.SELECT:
         games = board.profile.games
-        return select_screen("Pyraos", variant, board.profile.variant_number(variant), len(games))
+        shown = select_screen("Pyraos", variant, board.profile.variant_number(variant), len(games))
+        sensor = board.sensor
+        if sensor.measured:  # (for the maker: what the sensors really do)
+            shown += ("Noise %d (%d)" % (sensor.meter.typical, board.profile.noise),)
+        return shown
     g = board.game
     head = ("Pyraos " + variant, "Move %d" % (g.plies + 1), "Marbles %d : %d" % tuple(g.reserve))
     mode = board.mode
