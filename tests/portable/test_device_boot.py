@@ -169,14 +169,16 @@ class DeviceBootTest(unittest.TestCase):
         said = p.lines()
         self.assertEqual(said[0], {"event": "boot", "mode": "play"})
         # then who is here, and the game-select screen's status text: at
-        # once, and again with the sensors' noise once it is measured
-        self.assertEqual(len(said), 4)
+        # once, and again with the sensors' noise once it is measured, and
+        # that noise itself
+        self.assertEqual(len(said), 5)
         self.assertEqual(said[1]["event"], "hello")
         self.assertEqual((said[1]["protocol"], said[1]["game"]), (host.PROTOCOL, "pyraos"))
-        self.assertEqual([e["event"] for e in said[2:]], ["status", "status"])
+        self.assertEqual([e["event"] for e in said[2:]], ["status", "status", "noise"])
         self.assertEqual(said[2]["lines"][:2], ["Pyraos", "standard 1/3"])
         self.assertEqual(said[3]["lines"][:-1], said[2]["lines"])
         self.assertTrue(said[3]["lines"][-1].startswith("Noise "), said[3])
+        self.assertEqual(len(said[4]["counts"]), 25)
         self.assertTrue(p.hal_made.frames)
 
     def test_back_held_at_power_on_is_safe_mode(self):
