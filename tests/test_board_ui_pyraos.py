@@ -16,7 +16,8 @@ from sim.physics import PyraosPhysics, sensor_below
 from sim.selfplay import play_game
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.rules import pyraos
-from tabletop.rules.pyraos_geometry import ABOVE
+from tabletop.rules.pyraos_geometry import ABOVE, position_index
+from tabletop.show import status_pyraos
 from tests.board_ui import (
     FRESH_MS,
     QUIET_MS,
@@ -383,3 +384,32 @@ def test_pyraos_take_back_one_with_back_then_back_undoes_it() -> None:
     b.expect_idle("the take-back is due again")
     b.do(events[k])
     b.play(events[k + 1 : k + 3])
+
+
+def test_pyraos_a_marble_the_board_cannot_make_out_is_shown_and_asked_for_again() -> None:
+    """A marble that fits no move well though the board is still (its magnet
+    far weaker than the rest here; set down crooked, or on a board noisier
+    than the sensing can see through) is not waited for in silence: after
+    two still seconds the board pulses its spot in the hint colour and the
+    status text asks for the marble to be set down again. Lifted and a good
+    one set down, the game goes on and the pulse is gone."""
+    b = Pyraos("standard", seed=5)
+    b.start()
+    c3 = position_index("c3")
+    here = sensor_below(c3)
+    b.physics.take_from_reserve(b.now, 0, strength=0.6)
+    b.set_down(c3)
+    b.wait(1000)
+    assert b.journal() == [] and not b.board.unsure  # not yet: it may still settle
+    b.wait(1500)
+    assert b.board.unsure == 1 << c3
+    assert "Not sure" in " ".join(status_pyraos.lines(b.board))
+    pulse = b.levels(here, 1200, every=30)
+    assert len(pulse) >= 4 and 0 not in pulse, pulse
+    assert b.run.hal.colour(here) in ("hint", "other")  # the hint colour, dimmed or full
+    b.physics.pick_up(c3, b.now)
+    b.drop_in_reserve(0)
+    assert not b.board.unsure
+    b.from_reserve(c3, 0)
+    assert b.journal() == [(pyraos.PLACE, 0, c3, -1)]
+    assert not b.board.unsure and "Not sure" not in " ".join(status_pyraos.lines(b.board))

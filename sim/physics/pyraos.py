@@ -210,14 +210,20 @@ class PyraosPhysics(Common):
 
     # -- the hand ---------------------------------------------------------------------
 
-    def take_from_reserve(self, now_ms: int | None = None, side: int = 0) -> None:
-        """A reserve marble comes into the (empty) hand, beside ``side``'s edge."""
+    def take_from_reserve(
+        self, now_ms: int | None = None, side: int = 0, strength: float | None = None
+    ) -> None:
+        """A reserve marble comes into the (empty) hand, beside ``side``'s
+        edge; ``strength``: its magnet's factor instead of its own (a marble
+        whose magnet is weaker than the rest, say)."""
         now = self._time(now_ms)
         if self._held is not None:
             raise PhysicsError("the hand already holds a marble")
         if not self._reserve:
             raise PhysicsError("no marble left in the reserves")
         self._held = self._reserve.popleft()
+        if strength is not None:
+            self._held = strength
         at = self.reserve_point(side)
         self._glide = Glide(at, at, now, now)
         self._act(now, "take", side)

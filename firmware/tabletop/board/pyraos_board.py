@@ -34,6 +34,8 @@ from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = const(3000)
+_UNSURE_MS = const(2000)  # unsure this long, the readings still: the board says so
+_UNSURE_STILL_MS = const(500)  # ... "still": no motion for this long
 _SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
 
 SELECT = 0
@@ -56,6 +58,8 @@ class PyraosBoard:
         self.targets = 0  # positions lit in the mover's colour
         self.errors = 0  # red: lift this / put this back
         self.hints = 0  # hint colour: put a marble back here
+        self.unsure = 0  # pulsing hint colour: a change here the board cannot make out
+        self.unsure_at = -1  # since when it has been unsure, the readings still
         self.version = 0  # bumps whenever what to show changes
         self.calibrated = False  # the sensing knows the board (power on, or a saved state)
         self.noise_told = False  # the sensors' noise, measured at power on, is in the text
@@ -197,6 +201,8 @@ class PyraosBoard:
             # the readings taken as the position: what a power cut brings
             # back must not be older than that (or a stale baseline returns)
             self._save_soon()
+        if self.mode != PLAY and self.unsure_at >= 0:
+            self._sure()
         if self.mode == CLEAR:
             self._wait_for_match(obs)
             return
@@ -313,7 +319,10 @@ class PyraosBoard:
         kind = obs.kind
         if kind == pyramid.UNCLEAR:
             self._hint(self.sensor.likely)
+            self._unsure(now_ms)
             return
+        if self.unsure_at >= 0:
+            self._sure()
         if g.is_over():
             self._over(obs)
             return
@@ -346,6 +355,36 @@ class PyraosBoard:
                 self._show(0, 1 << d, 1 << x)
         else:  # LIFT2: nothing to take back now
             self._show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
+
+    def _unsure(self, now_ms):
+        # Nothing settles, though the readings have been still a while and
+        # show a change (a marble set down crooked, or still held just above
+        # its spot; more noise than the board can see through): after
+        # _UNSURE_MS the board says so instead of waiting in silence. It
+        # pulses where the change seems to be, in the hint colour, and the
+        # status text asks to set the marble down again.
+        sensor = self.sensor
+        top = sensor.finder.top
+        if top.kind == pyramid.NONE or now_ms - sensor.readings.moving_at < _UNSURE_STILL_MS:
+            self._sure()
+            return
+        if self.unsure_at < 0:
+            self.unsure_at = now_ms
+        if now_ms - self.unsure_at < _UNSURE_MS:
+            return
+        where = 0
+        for p in (top.added, top.lifted, top.lifted2):
+            if p >= 0:
+                where |= 1 << p
+        if where != self.unsure:
+            self.unsure = where
+            self.version += 1
+
+    def _sure(self):
+        self.unsure_at = -1
+        if self.unsure:
+            self.unsure = 0
+            self.version += 1
 
     def _hint(self, likely):
         # Nothing settled yet, but a marble clearly lifted: show at once what

@@ -28,7 +28,7 @@ _UNDIMMED = const(256)  # set_scaled_mask's level for set()'s full colour
 
 def animating(board):
     mode = board.mode
-    return mode == pb.SELECT or mode == pb.CLEAR or board.game.is_over()
+    return mode == pb.SELECT or mode == pb.CLEAR or board.game.is_over() or board.unsure != 0
 
 
 def _mask(px, leds, mask, colour, level):
@@ -70,6 +70,8 @@ def render(board, px, now_ms):
         colour = cols["player0"] if who == 0 else cols["player1"]
         px.set_scaled_each(leds, _RESERVE + MARBLES * who, g.reserve[who], colour, _RESERVE_LEVEL)
     _mask(px, leds, board.hints, cols["hint"], _FULL)
+    if board.unsure:
+        _mask(px, leds, board.unsure, cols["hint"], pulse(now_ms))
     _mask(px, leds, board.errors, cols["error"], _FULL)
     if board.mode == pb.CLEAR:
         _mask(px, leds, board.errors, cols["error"], pulse(now_ms, _CLEAR_BLINK_MS))

@@ -40,6 +40,8 @@ def _lines(board):
         said = "Draw" if w is None else NAMES[w] + " wins!"
         return head[:1] + ("Moves %d" % g.plies, head[2], "", said, "", "MENU: new game")
     who = NAMES[g.turn]
+    if board.unsure:
+        return head + (who + " to play", "Not sure: set", "the marble down", "again")
     if board.errors & ~board.expected:
         return head + (who + " to play", "", "Not a move: lift", "the red marble")
     if board.errors:
