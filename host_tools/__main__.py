@@ -1,17 +1,21 @@
 """``python -m host_tools``: the tools for a board, from the computer.
 
 python -m host_tools cards [--out DIR]     printable sheets of the Pacal cards
-python -m host_tools deploy --port P [--profile NAME]
+python -m host_tools deploy [--port P] [--profile NAME]
                                            the firmware and a profile onto a board
-python -m host_tools monitor --port P [--for S] [--out FILE]
+python -m host_tools monitor [--port P] [--for S] [--out FILE]
                                            watch a board play, keep the game
 python -m host_tools replay RECORD [--port P] [--profile FILE] [--step-ms N]
                                            a record's positions on a board's LEDs
                                            (keys: Right/Space, Left, Home, End,
                                            q), or in the simulator without --port
-python -m host_tools map --port P --game pyraos|pacal --out FILE [--from PROFILE]
+python -m host_tools map [--port P] --game pyraos|pacal --out FILE [--from PROFILE]
                                            the wiring wizard: which channel and
                                            LED is under which position
+
+Without --port, deploy, monitor and map use the one board plugged in (a USB
+serial port of Raspberry Pi's or MicroPython's vendor id) and say so when
+there is none or more than one.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+PORT_HELP = "the board's serial port (default: the one board plugged in)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,13 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     cards = sub.add_parser("cards", help="printable sheets of the Pacal cards, SVG and PDF")
     cards.add_argument("--out", default="cards", help="folder for the sheets (default: cards)")
     mon = sub.add_parser("monitor", help="watch a board play and save the game as a record")
-    mon.add_argument("--port", required=True, help="the board's serial port")
+    mon.add_argument("--port", default=None, help=PORT_HELP)
     mon.add_argument("--for", dest="seconds", type=float, default=None, help="stop after S seconds")
     mon.add_argument(
         "--out", default=None, help="the record to write (default: GAME-VARIANT-TIME.jsonl)"
     )
     dep = sub.add_parser("deploy", help="put the firmware and a profile on a board (its REPL free)")
-    dep.add_argument("--port", required=True, help="the board's serial port")
+    dep.add_argument("--port", default=None, help=PORT_HELP)
     dep.add_argument(
         "--profile", default="pyraos", help="a profile of firmware/profiles (default: pyraos)"
     )
@@ -51,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         "--step-ms", type=int, default=None, help="walk every step, N ms apart (no keys)"
     )
     wiz = sub.add_parser("map", help="the wiring wizard: a profile for a board wired its own way")
-    wiz.add_argument("--port", required=True, help="the board's serial port")
+    wiz.add_argument("--port", default=None, help=PORT_HELP)
     wiz.add_argument("--game", required=True, choices=("pyraos", "pacal"))
     wiz.add_argument(
         "--from", dest="source", default=None,
@@ -60,6 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     wiz.add_argument("--out", required=True, help="the profile to write")
     wiz.add_argument("--name", default=None, help="the new profile's name")
     args = parser.parse_args(argv)
+    if args.command in ("map", "deploy", "monitor") and args.port is None:
+        from host_tools.link import only_board
+
+        try:
+            args.port = only_board()
+        except OSError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
     if args.command == "map":
         from host_tools import wizard
 

@@ -22,8 +22,30 @@ from collections.abc import Iterator
 from typing import Any
 
 import serial
+from serial.tools import list_ports
+from serial.tools.list_ports_common import ListPortInfo
 
 BAUD = 115200  # (USB CDC ignores it; a UART bridge does not)
+# USB vendors whose serial ports are boards running MicroPython: the Raspberry
+# Pi Pico and Pico 2 (and other RP2040/RP2350 boards on Raspberry Pi's id),
+# and the MicroPython project's own id, which other ports' USB devices use.
+# (A board behind a UART bridge chip is not told apart from any other
+# serial adapter: give its --port.)
+BOARD_VENDORS = {0x2E8A: "Raspberry Pi", 0xF055: "MicroPython"}
+
+
+def only_board(ports: list[ListPortInfo] | None = None) -> str:
+    """The port of the one board plugged in (``ports``: as
+    ``serial.tools.list_ports.comports()`` lists them, the default); OSError
+    saying what was found when that is none, or more than one."""
+    listed: list[ListPortInfo] = list(list_ports.comports()) if ports is None else ports
+    found = [p for p in listed if p.vid in BOARD_VENDORS]
+    if len(found) == 1:
+        return str(found[0].device)
+    if not found:
+        raise OSError("no board found on USB (a Pico, or a MicroPython board): give --port")
+    named = ", ".join(f"{p.device} ({p.description})" for p in found)
+    raise OSError(f"{len(found)} boards found ({named}): give --port")
 
 
 class Link:
