@@ -180,12 +180,11 @@ class Host:
         self.noise_due = False
         from tabletop.rules.pyraos_geometry import position_names
 
-        meter = sensor.meter
         self.device.say(
             {
                 "event": "noise",
-                "counts": list(meter.noise),
-                "typical": meter.typical,
+                "counts": list(sensor.sensor_noise),
+                "typical": sensor.typical,
                 "profile": rt.profile.noise,
                 "using": sensor.noise,
                 "faulty": position_names(sensor.faulty),

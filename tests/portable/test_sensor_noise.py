@@ -34,20 +34,20 @@ class MeasureTest(unittest.TestCase):
         for noise in (15, 30, 45):
             sensor = measured(noise)
             self.assertTrue(sensor.measured)
-            typical = sensor.meter.typical
+            typical = sensor.typical
             self.assertTrue(0.85 * noise <= typical <= 1.15 * noise, (noise, typical))
             self.assertEqual(sensor.faulty, 0)
             # (24 differences a sensor: each one's own figure is rougher,
             # well within the factor of 4 that makes a fault)
             for s in range(25):
-                self.assertTrue(0.4 * noise <= sensor.meter.noise[s] <= 1.8 * noise, (noise, s))
+                self.assertTrue(0.4 * noise <= sensor.sensor_noise[s] <= 1.8 * noise, (noise, s))
 
     def test_a_board_clearly_noisier_than_its_profile_works_with_its_own(self):
         self.assertEqual(PROFILE.noise, 15)
         self.assertEqual(measured(15).noise, 15)  # as the profile says: its figures stand
         for noise in (30, 45):
             sensor = measured(noise)
-            self.assertEqual(sensor.noise, sensor.meter.typical)
+            self.assertEqual(sensor.noise, sensor.typical)
             # what counts as motion grew with it; what fits did not
             self.assertEqual(sensor.readings.still, 6 * 4 * sensor.noise)
             self.assertEqual(sensor.finder.max_error, measured(15).finder.max_error)
@@ -58,13 +58,15 @@ class MeasureTest(unittest.TestCase):
         self.assertEqual(sensor.faulty, 1 << c3)
         self.assertEqual(sensor.noise, 15)  # (the rest are as the profile says)
         self.assertEqual(measured(15, {c3: 30}).faulty, 0)  # noisier, not broken
+        floating = measured(15, {c3: 9000})  # (an open input: readings all over)
+        self.assertEqual(floating.faulty, 1 << c3)
 
     def test_a_marble_lowered_as_the_power_comes_back_is_no_fault(self):
         # (the hand lowers a marble onto b2 all through the measurement:
         # b2's readings jump every tick, all one way)
         x, y, _ = marble_xyz(*POSITIONS[position_index("b2")], PROFILE.pitch_mm, 9.0)
         sensor = measured(15, hand=lambda t: (x, y, 40.0 - 1.2 * t))
-        self.assertTrue(sensor.meter.noise[5] > 4 * 15, sensor.meter.noise[5])  # the premise
+        self.assertTrue(sensor.sensor_noise[5] > 4 * 15, sensor.sensor_noise[5])  # the premise
         self.assertEqual(sensor.faulty, 0)
         self.assertEqual(sensor.noise, 15)
 

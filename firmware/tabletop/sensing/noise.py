@@ -31,6 +31,7 @@ from tabletop.sensing.magnets import SENSORS
 
 SAMPLES = const(24)  # differences taken of each sensor (SAMPLES + 1 ticks)
 _FAULT_TIMES = const(4)
+_MOST = const(255)  # a difference kept (counts)
 _PER_MEDIAN = const(1048)  # a reading's noise per 1000 of median |difference| (1 / 0.954)
 
 
@@ -39,8 +40,12 @@ class NoiseMeter:
         self.channels = profile.sensor_channels
         self.floor = profile.noise
         self.first = array("H", bytes(2 * SENSORS))
+        self.path = array("i", bytes(4 * SENSORS))  # the sum of each one's |differences|
         self.last = array("H", bytes(2 * SENSORS))
-        self.diffs = array("H", bytes(2 * SENSORS * SAMPLES))
+        # each |difference|, at most _MOST: a sensor whose median comes
+        # near that is far past any fault limit (bytes: the 600 of them
+        # live only the first ticks, when the heap is fullest)
+        self.diffs = bytearray(SENSORS * SAMPLES)
         self.taken = -1  # differences taken so far (the first reading has none)
         self.noise = array("H", bytes(2 * SENSORS))
         self.typical = 0
@@ -56,7 +61,9 @@ class NoiseMeter:
             v = analog[channels[s]]
             if n >= 0:
                 d = v - last[s]
-                diffs[s * SAMPLES + n] = d if d >= 0 else -d
+                d = d if d >= 0 else -d
+                diffs[s * SAMPLES + n] = d if d < _MOST else _MOST
+                self.path[s] += d
             else:
                 self.first[s] = v
             last[s] = v
@@ -75,9 +82,9 @@ class NoiseMeter:
             # (integers: every port rounds the same)
             noise[s] = ((row[mid - 1] + row[mid]) * _PER_MEDIAN + 1000) // 2000
             net = self.last[s] - self.first[s]
-            if 2 * (net if net >= 0 else -net) > sum(row):
+            if 2 * (net if net >= 0 else -net) > self.path[s]:
                 trend |= 1 << s
-        self.diffs = array("H")  # (the samples' memory back)
+        self.diffs = bytearray()  # (the samples' memory back)
         self.typical = sorted(noise)[SENSORS // 2]
         limit = _FAULT_TIMES * max(self.typical, self.floor)
         for s in range(SENSORS):

@@ -7,7 +7,8 @@
     sensor.rebase(occ, change, now_ms)      # the board accepted it: occ is the reference now
     sensor.likely                           # a change clear enough to show, not to accept
     found = sensor.power_on(expected, now_ms)   # power on without a saved state
-    sensor.measured, sensor.meter           # each sensor's noise, measured at power on
+    sensor.measured, sensor.typical         # the sensors' noise, measured at power on
+    sensor.sensor_noise, sensor.faulty      # ... each one's, and those left out
 
 Collaborators do the work. ``readings`` (tabletop.sensing.smoothing)
 smooths the raw readings and tells motion from stillness; ``learnt``
@@ -26,6 +27,7 @@ magnet model", "When a marble counts as set down") has the rules.
 Integer arithmetic only: with nothing moving the tick allocates nothing.
 """
 
+import sys
 from array import array
 from micropython import const
 
@@ -43,7 +45,6 @@ from tabletop.sensing.changes import (
 )
 from tabletop.sensing.magnets import OWN_SENSOR, SENSORS
 from tabletop.sensing.misfit import RELEARN_MS, Misfit
-from tabletop.sensing.noise import NoiseMeter
 from tabletop.sensing.smoothing import Smoothed, smoothed_noise
 
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
@@ -82,8 +83,14 @@ class PyramidSensor:
         self.ready_at = -1  # power on: when the readings first filled a window
         self.restored_at = _NOT_RESTORED  # power on from a saved state: its first tick
         self.noise = profile.noise  # what the sensing takes a raw reading's noise to be
-        self.meter = NoiseMeter(profile)  # measuring it, the first ticks after power on
+        # Measuring it, the first ticks after power on (its code and memory
+        # are given back once that is done: tabletop.sensing.noise).
+        from tabletop.sensing.noise import NoiseMeter
+
+        self.meter = NoiseMeter(profile)
         self.measured = False
+        self.typical = 0  # then: the board's noise as measured (the median sensor's)
+        self.sensor_noise = array("H")  # ... and each sensor's
         self.faulty = 0  # bits of the sensors left out (far noisier than the rest)
         self.held = array("H")  # ... and what each reads from then on
 
@@ -102,20 +109,24 @@ class PyramidSensor:
 
     def update(self, analog, now_ms):
         """Take one raw reading of every sensor (the hal's array)."""
-        if not self.measured and self.meter.feed(analog):
-            self._measured(analog)
+        meter = self.meter
+        if meter is not None and meter.feed(analog):
+            self._measured(meter, analog)
         if self.faulty:
             self._hold_faulty(analog)
         self.readings.update(analog, now_ms)
         if self.restored_at == _RESTORED_NEXT_TICK:
             self.restored_at = now_ms
 
-    def _measured(self, analog):
+    def _measured(self, meter, analog):
         # The noise is known: a board clearly noisier than its profile says
-        # works with its own; a faulty sensor is left out from now on.
+        # works with its own; a faulty sensor is left out from now on. The
+        # meter's code and memory go (it is needed once a power on).
         self.measured = True
-        meter = self.meter
-        typical = meter.typical
+        self.meter = None
+        sys.modules.pop("tabletop.sensing.noise", None)
+        self.typical = typical = meter.typical
+        self.sensor_noise = meter.noise
         if typical > self.noise + self.noise / _NOISIER_BY:
             self.set_noise(typical)
         self.faulty = meter.faulty

@@ -26,7 +26,7 @@ def _lines(board):
         shown = select_screen("Pyraos", variant, board.profile.variant_number(variant), len(games))
         sensor = board.sensor
         if sensor.measured:  # (for the maker: what the sensors really do)
-            shown += ("Noise %d (%d)" % (sensor.meter.typical, board.profile.noise),)
+            shown += ("Noise %d (%d)" % (sensor.typical, board.profile.noise),)
         return shown
     g = board.game
     head = ("Pyraos " + variant, "Move %d" % (g.plies + 1), "Marbles %d : %d" % tuple(g.reserve))
