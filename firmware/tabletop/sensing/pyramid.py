@@ -83,6 +83,10 @@ class PyramidSensor:
         self.ready_at = -1  # power on: when the readings first filled a window
         self.restored_at = _NOT_RESTORED  # power on from a saved state: its first tick
         self.noise = profile.noise  # what the sensing takes a raw reading's noise to be
+        # (a level-3 marble's steadiness: at the profile's noise, always)
+        self.steady_noise = profile.noise
+        self.steady3 = smoothed_noise(profile.noise, 3)
+        self.high_settle_ms = self.settle_ms * _HIGH_SETTLE  # how long it must hold
         # Measuring it, the first ticks after power on (its code and memory
         # are given back once that is done: tabletop.sensing.noise).
         from tabletop.sensing.noise import NoiseMeter
@@ -101,6 +105,10 @@ class PyramidSensor:
         twice its profile's noise accepted a marble carried past on level 3
         as set down there)."""
         self.noise = noise
+        # A hand's tremor hides in more noise: what holds on level 3 must
+        # hold longer, as many times as the noise is the profile's.
+        ratio = int(noise * 100 // self.steady_noise)
+        self.high_settle_ms = self.settle_ms * _HIGH_SETTLE * max(100, ratio) // 100
         self.readings.set_noise(noise)
         self.finder.set_noise(noise)
         self.learnt.noise3 = self.misfit.noise3 = smoothed_noise(noise, 3)
@@ -304,13 +312,13 @@ class PyramidSensor:
             # what noise moves it).
             if (
                 a >= 0
-                and 8 * (self.high - self.low - 2 * self.learnt.noise3)
+                and 8 * (self.high - self.low - 2 * self.steady3)
                 > self.finder.k[OWN_SENSOR[a] * POSITIONS + a]
             ):
                 cur.since = now_ms
                 self.low = self.high = self.finder.resid[OWN_SENSOR[a]]
                 return False
-            return now_ms - cur.since >= settle * _HIGH_SETTLE and still
+            return now_ms - cur.since >= self.high_settle_ms and still
         # Lower down a change that fits within the band is the marble in its
         # place (held 1 mm higher it would not fit): the last small bounces
         # need not be waited out; what they leave is learnt after (rebase).
