@@ -1,6 +1,6 @@
 """``python -m host_tools``: the tools for a board, from the computer.
 
-python -m host_tools cards [--out DIR]     printable sheets of the Pacal cards
+python -m host_tools cards [--out DIR]     printable sheets of the Pacal and Diabolo cards
 python -m host_tools deploy [--port P] [--profile NAME]
                                            the firmware and a profile onto a board
 python -m host_tools monitor [--port P] [--for S] [--out FILE]
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m host_tools", description=__doc__.splitlines()[0]
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    cards = sub.add_parser("cards", help="printable sheets of the Pacal cards, SVG and PDF")
+    cards = sub.add_parser("cards", help="printable Pacal and Diabolo card sheets, SVG and PDF")
     cards.add_argument("--out", default="cards", help="folder for the sheets (default: cards)")
     mon = sub.add_parser("monitor", help="watch a board play and save the game as a record")
     mon.add_argument("--port", default=None, help=PORT_HELP)

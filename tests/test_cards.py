@@ -1,4 +1,4 @@
-"""``python -m host_tools cards``: the Pacal card sheets, read back from the
+"""``python -m host_tools cards``: the Pacal and Diabolo card sheets, read back from the
 rendered PDF (pypdfium2) the way a maker's eye would: each card's filled
 code spots are its code."""
 
@@ -14,31 +14,31 @@ from reportlab.lib.units import mm
 from host_tools import cards
 from host_tools.__main__ import main
 from sim.physics.pacal import card_code
+from tabletop.sensing import diabolo_codes
 
 SCALE = 3.0  # pixels per point when rendered
 
 
-def test_the_sheets_show_every_cards_code_at_real_size(tmp_path: Path) -> None:
-    assert main(["cards", "--out", str(tmp_path)]) == 0
-    pdf = pdfium.PdfDocument(str(tmp_path / "pacal-cards.pdf"))
-    assert len(pdf) == 6  # 50 cards, nine to a page
+def read_codes(pdf_path: Path) -> list[int]:
+    """Each card's code, card by card, as the filled spots of the rendered
+    pages show it; every spot also has its ring."""
+    pdf = pdfium.PdfDocument(str(pdf_path))
     page_w, page_h = A4
     left = (page_w - cards.COLS * cards.CARD_W) / 2
     bottom = (page_h - cards.ROWS * cards.CARD_H) / 2
-    read: dict[int, int] = {}
+    codes = []
     for n in range(len(pdf)):
         page = pdf[n]
-        assert (
-            page.get_size() == (round(page_w, 4), round(page_h, 4))
-            or abs(page.get_size()[0] - page_w) < 0.5
-        )
+        assert abs(page.get_size()[0] - page_w) < 0.5 and abs(page.get_size()[1] - page_h) < 0.5
         img = page.render(scale=SCALE).to_pil().convert("L")
-        for i in range(9):
-            value = 9 * n + i + 1
-            if value > 50:
-                break
+        for i in range(cards.COLS * cards.ROWS):
             col, row = i % cards.COLS, cards.ROWS - 1 - i // cards.COLS
             x0, y0 = left + col * cards.CARD_W, bottom + row * cards.CARD_H
+            corner = img.getpixel(
+                (round((x0 + cards.CARD_W / 2) * SCALE), round((page_h - y0 - 1) * SCALE))
+            )
+            if corner > 200 and not _outline_at(img, x0, y0, page_h):
+                continue  # no card in this place (the last page)
             code = 0
             for k, (sx, sy) in enumerate(cards.spot_centres()):
                 px = round((x0 + sx) * SCALE)
@@ -48,16 +48,54 @@ def test_the_sheets_show_every_cards_code_at_real_size(tmp_path: Path) -> None:
                 # and a ring around it either way: dark just inside its edge
                 edge = round((x0 + sx + cards.SPOT_R) * SCALE)
                 assert img.getpixel((edge, py)) < 220  # (a thin line, anti-aliased)
-            read[value] = code
-    assert read == {v: card_code(v) for v in range(1, 51)}
-    assert all(bin(c).count("1") % 2 == 1 for c in read.values())  # odd parity, all
+            codes.append(code)
+    return codes
+
+
+def _outline_at(img: object, x0: float, y0: float, page_h: float) -> bool:
+    """A card's outline crosses the middle of its bottom edge."""
+    px = round((x0 + cards.CARD_W / 2) * SCALE)
+    base = round((page_h - y0) * SCALE)
+    return any(img.getpixel((px, base + d)) < 200 for d in (-1, 0, 1))  # type: ignore[attr-defined]
+
+
+def test_the_sheets_show_every_cards_code_at_real_size(tmp_path: Path) -> None:
+    assert main(["cards", "--out", str(tmp_path)]) == 0
+    assert len(pdfium.PdfDocument(str(tmp_path / "pacal-cards.pdf"))) == 6  # nine to a page
+    read = read_codes(tmp_path / "pacal-cards.pdf")
+    assert read == [card_code(v) for v in range(1, 51)]
+    assert all(bin(c).count("1") % 2 == 1 for c in read)  # odd parity, all
     assert cards.CARD_W == 63 * mm and cards.CARD_H == 88 * mm  # poker size, as the sheet says
+
+
+def test_the_diabolo_sheets_hold_the_whole_deck_and_a_double_card_per_seat(
+    tmp_path: Path,
+) -> None:
+    cards.write(tmp_path)
+    pdf = tmp_path / "diabolo-cards.pdf"
+    assert len(pdfium.PdfDocument(str(pdf))) == 9  # 75 cards, nine to a page
+    read = [diabolo_codes.decode(c) for c in read_codes(pdf)]
+    assert len(read) == 75
+    deck = sorted(read[:70])
+    want = sorted((k + 1, v) for k in range(5) for v in (1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5))
+    assert deck == want  # every number card once, as the reader decodes it
+    assert read[70:] == [(diabolo_codes.DOUBLE, seat) for seat in range(1, 6)]
+    # the colour band: the rows' colours, a red card's band is red
+    img = pdfium.PdfDocument(str(pdf))[0].render(scale=SCALE).to_pil().convert("RGB")
+    page_w, page_h = A4
+    left = (page_w - cards.COLS * cards.CARD_W) / 2
+    top = (page_h + cards.ROWS * cards.CARD_H) / 2
+    r, g, b = img.getpixel(
+        (round((left + cards.CARD_W / 2) * SCALE), round((page_h - top + 5 * mm) * SCALE))
+    )
+    assert r > 180 and g < 120 and b < 120
 
 
 def test_the_svg_pages_hold_the_same_cards(tmp_path: Path) -> None:
     paths = cards.write(tmp_path)
-    svgs = sorted(p for p in paths if p.suffix == ".svg")
+    svgs = sorted(p for p in paths if p.suffix == ".svg" and p.name.startswith("pacal"))
     assert len(svgs) == 6
+    assert len([p for p in paths if p.name.startswith("diabolo-cards-")]) == 9
     ns = {"svg": "http://www.w3.org/2000/svg"}
     root = ET.parse(svgs[0]).getroot()
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text]

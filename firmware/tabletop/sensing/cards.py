@@ -28,7 +28,8 @@ _PARITY = const(0x40)  # bit 6
 _FIRST = const(0x80)
 
 
-def _ones(bits):
+def ones(bits):
+    """How many bits of ``bits`` are set (a code's parity is this, odd)."""
     n = 0
     while bits:
         n += bits & 1
@@ -41,14 +42,14 @@ def decode(bits):
     if bits == 0:
         return 0
     value = bits & _VALUE
-    if not _ones(bits) & 1 or not 1 <= value <= CARDS:
+    if not ones(bits) & 1 or not 1 <= value <= CARDS:
         return MISREAD
     return value
 
 
 def encode(value):
     """The 7-bit code of a card value 1..50."""
-    return value | (0 if _ones(value) & 1 else _PARITY)
+    return value | (0 if ones(value) & 1 else _PARITY)
 
 
 class CardReaders:
