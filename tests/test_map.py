@@ -8,9 +8,14 @@ and the board must then follow a game with it."""
 from __future__ import annotations
 
 import json
+import os
+import queue
 import re
 import subprocess
 import sys
+import termios
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -352,3 +357,69 @@ def test_the_map_command_refuses_a_profile_of_another_game(tmp_path: Path) -> No
     )  # fmt: skip
     assert done.returncode == 1 and "is a pyraos profile, not pacal" in done.stderr
     assert not (tmp_path / "mine.json").exists()
+
+
+def test_the_map_command_at_a_terminal_writes_the_boards_wiring(tmp_path: Path) -> None:
+    """``python -m host_tools map`` as a maker runs it: its questions on the
+    screen, the answers typed at a terminal (a pseudo terminal as its standard
+    input), the marbles set on the virtual board in between."""
+    out_file = tmp_path / "mine.json"
+    # (speed 2: the lights mode's 30 s of quiet are 15 s here, past the
+    # command's own keep-alive of 10 s)
+    with ThreadedBoard("pyraos", seed=6, wiring_seed=12, speed=2.0) as board:
+        truth = board.dev.profile
+        maker = ScriptedMaker(board)
+        master, slave = os.openpty()
+        mode = termios.tcgetattr(slave)
+        mode[3] &= ~termios.ECHO  # (nobody reads the echo)
+        termios.tcsetattr(slave, termios.TCSANOW, mode)
+        argv = ["map", "--port", board.path, "--game", "pyraos", "--out", str(out_file)]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", *argv, "--name", "my board"],
+            cwd=ROOT, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        assert proc.stdout is not None
+        chunks: queue.Queue[bytes] = queue.Queue()
+        fd = proc.stdout.fileno()
+
+        def pump() -> None:  # what the command prints, as it comes (b"" at its end)
+            piece = b"-"
+            while piece:
+                piece = os.read(fd, 4096)
+                chunks.put(piece)
+
+        threading.Thread(target=pump, daemon=True).start()
+        text, asked = "", 0
+        try:
+            while proc.poll() is None or not chunks.empty():
+                try:
+                    piece = chunks.get(timeout=60).decode()
+                except queue.Empty:
+                    break
+                if not piece:
+                    break
+                text += piece
+                while "\n" in text:  # whole lines: what the wizard says
+                    line, text = text.split("\n", 1)
+                    if line.startswith("> "):
+                        maker.tell(line[2:])
+                    elif line.startswith("wrote "):
+                        assert line == f"wrote {out_file}: my board"
+                if text.startswith("? ") and chunks.empty():  # a question, waiting
+                    time.sleep(0.05)
+                    if chunks.empty():
+                        answer = maker.ask(text[2:].rstrip(" "))
+                        os.write(master, answer.encode() + b"\n")
+                        text, asked = "", asked + 1
+            code = proc.wait(timeout=30)
+            assert code == 0, (proc.stderr.read() if proc.stderr else b"").decode()
+        finally:
+            proc.kill()
+            os.close(master)
+            os.close(slave)
+        board.halt()
+    assert asked == 2 + truth.led_count  # an empty board before and after the marbles, each light
+    got = load(json.loads(out_file.read_text()))
+    assert got.sensor_channels == truth.sensor_channels
+    assert got.led_map == truth.led_map
+    assert got.name == "my board"

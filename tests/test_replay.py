@@ -7,8 +7,13 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import queue
 import subprocess
 import sys
+import termios
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -200,3 +205,62 @@ def test_without_a_port_the_record_opens_in_the_simulator(
     assert calls == [[sys.executable, "-m", "sim", "--record", str(path.resolve())]]
     path.write_text("{}\n")  # no header: refused before the simulator opens
     assert replay.run(args, io.StringIO()) == 1 and len(calls) == 1
+
+
+def test_the_replay_command_steps_by_keys_typed_at_a_terminal(tmp_path: Path) -> None:
+    """The replay's own key reader on a real terminal (a pseudo terminal as
+    its standard input): arrows, an escape sequence that arrives in two
+    pieces, letters, and the terminal given back as it was after q."""
+    path = record_file(tmp_path, seed=7, events=6)
+    rec = replay.read_record(path)
+    with ThreadedBoard("pyraos", seed=4, moves=2) as board:
+        game_frame = board.lit()
+        master, slave = os.openpty()
+        before = termios.tcgetattr(slave)
+        argv = ["replay", str(path), "--port", board.path]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", *argv],
+            cwd=ROOT, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        lines: queue.Queue[str] = queue.Queue()
+
+        def pump() -> None:  # the printed lines, as they come
+            for line in proc.stdout or ():
+                lines.put(line)
+
+        threading.Thread(target=pump, daemon=True).start()
+
+        def shown() -> str:
+            text = lines.get(timeout=30).rstrip("\n")
+            while text.startswith("Right/Space"):  # (the help line)
+                text = lines.get(timeout=30).rstrip("\n")
+            return text
+
+        def step(keys: list[bytes], want: int) -> None:
+            for piece in keys:
+                os.write(master, piece)
+                time.sleep(0.01)
+            text = shown()
+            assert text.startswith(f"{want}/6: " if want else "start: "), text
+            frame = position_frame(board.dev.profile, replay.positions(rec)[want])
+            assert board.wait_for(frame), f"step {want}: {board.lit()}"
+
+        try:
+            assert shown() == "start: pyraos standard, 6 events"
+            assert not termios.tcgetattr(slave)[3] & termios.ICANON  # keys, not lines
+            step([b"\x1b[C"], 1)
+            step([b"\x1b", b"[C"], 2)  # the sequence in two pieces is still one key
+            step([b"l"], 3)
+            step([b"\x1b[D"], 2)
+            step([b"\x1b[F"], 6)
+            step([b"\x1b[H"], 0)
+            os.write(master, b"q")
+            assert proc.wait(timeout=30) == 0, proc.stderr.read() if proc.stderr else ""
+            assert termios.tcgetattr(slave) == before  # the terminal as it was
+        finally:
+            proc.kill()
+            os.close(master)
+            os.close(slave)
+        board.halt()
+        board.dev.advance(200)
+        assert board.lit() == game_frame and len(board.dev.runtime.journal.events) == 2
