@@ -3,9 +3,10 @@
 python -m sim [--game pyraos|pacal] [--variant V] [--players human,computer]
               [--seed S] [--record FILE] [--screenshot PNG] [--size WxH] [--text]
                                     the board in a window, played with the mouse
-python -m sim demo                  self-play one game of each, shown as text
+python -m sim demo                  self-play one game of each, shown as text (Diabolo briefly)
 python -m sim check FILE            check a record line by line (JSON Lines out)
 python -m sim selfplay --game pyraos --games 10 --seed 1 --out DIR
+python -m sim selfplay --game diabolo --players 5 --games 10 --seed 1 --out DIR
 python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
                             [--power-cuts N] [--fs littlefs|fat]
 python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J] [--sensor chain]
@@ -27,7 +28,7 @@ from sim import selfplay
 from sim.text_view import pacal_text, pyraos_text
 from tabletop.records.notation import to_json as event_to_json
 from tabletop.records.record import GAMES, check, outcome_of
-from tabletop.rules import pacal
+from tabletop.rules import diabolo, pacal
 
 
 def _check(path: str) -> int:
@@ -66,7 +67,15 @@ def _selfplay(args: argparse.Namespace) -> int:
     if variant not in GAMES[args.game]:
         print(f"{args.game} has no variant {variant!r}", file=sys.stderr)
         return 2
-    paths = selfplay.write_games(args.game, variant, args.games, args.seed, Path(args.out))
+    if args.players is not None:
+        if args.game != "diabolo":
+            print(f"--players is for diabolo: {args.game} has a fixed count", file=sys.stderr)
+            return 2
+        if not diabolo.MIN_PLAYERS <= args.players <= diabolo.MAX_PLAYERS:
+            print(f"diabolo is played by 3 to 5 players, not {args.players}", file=sys.stderr)
+            return 2
+    out = Path(args.out)
+    paths = selfplay.write_games(args.game, variant, args.games, args.seed, out, args.players)
     for path in paths:
         print(path)
     return 0
@@ -229,6 +238,13 @@ def _demo(seed: int) -> int:
         print(text)
         print("result:", json.dumps(rec.summary()))
         print()
+    rec = selfplay.play_game("diabolo", "standard", seed, players=4)
+    moves = [ev for ev in rec.events if ev[0] != diabolo.DEAL]
+    print(f"== diabolo standard: 4 players, {len(rec.events)} events ==")
+    for ev in moves[:12]:
+        print("  " + json.dumps(event_to_json("diabolo", ev)))
+    print(f"  ... {len(moves) - 12} more, and a deal before each round")
+    print("result:", json.dumps(rec.summary()))
     return 0
 
 
@@ -248,8 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     chk = sub.add_parser("check", help="check a game record line by line")
     chk.add_argument("file")
     sp = sub.add_parser("selfplay", help="write records of random legal play")
-    sp.add_argument("--game", required=True, choices=("pacal", "pyraos"))
+    sp.add_argument("--game", required=True, choices=("pacal", "pyraos", "diabolo"))
     sp.add_argument("--variant")
+    sp.add_argument("--players", type=int, help="diabolo only: 3 to 5 (default 4)")
     sp.add_argument("--games", type=int, required=True)
     sp.add_argument("--seed", type=int, required=True)
     sp.add_argument("--out", required=True)

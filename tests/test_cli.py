@@ -100,6 +100,99 @@ def test_selfplay_rejects_unknown_variant(tmp_path: Path) -> None:
 def test_demo_plays_and_shows_every_game() -> None:
     r = run("demo", "--seed", "4")
     assert r.returncode == 0, r.stderr
-    for title in ("pyraos standard", "pacal solo", "pacal duel"):
+    for title in ("pyraos standard", "pacal solo", "pacal duel", "diabolo standard"):
         assert title in r.stdout
-    assert r.stdout.count("result:") == 3
+    assert r.stdout.count("result:") == 4
+
+
+# --- Diabolo --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [None, "3", "5"])
+def test_selfplay_diabolo(tmp_path: Path, players: str | None) -> None:
+    extra = ["--players", players] if players else []
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        r = run("selfplay", "--game", "diabolo", *extra, "--games", "2", "--seed", "3",
+                "--out", str(out))  # fmt: skip
+        assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in a.iterdir())
+    assert names == ["diabolo-standard-001.jsonl", "diabolo-standard-002.jsonl"]
+    n = int(players or "4")
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+        lines = (a / name).read_text().splitlines()
+        header = json.loads(lines[0])
+        assert len(header["players"]) == n
+        assert sum(1 for line in lines if '"deal"' in line) == n  # a round per player
+        r = run("check", str(a / name))
+        assert r.returncode == 0, r.stdout
+        summary = objects(r.stdout)[-1]
+        assert summary["over"] is True and summary["game"] == "diabolo"
+        assert header["result"] == {k: summary[k] for k in ("scores", "totals", "winner")}
+        assert len(summary["scores"]) == n and len(summary["totals"]) == n  # type: ignore[arg-type]
+    doubles = sum((a / name).read_text().count('"double"') for name in names)
+    assert doubles > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--game", "pacal", "--players", "3"], "--players is for diabolo"),
+        (["--game", "diabolo", "--players", "2"], "3 to 5 players"),
+        (["--game", "diabolo", "--players", "6"], "3 to 5 players"),
+    ],
+)
+def test_selfplay_rejects_wrong_players(tmp_path: Path, args: list[str], words: str) -> None:
+    r = run("selfplay", *args, "--games", "1", "--seed", "1", "--out", str(tmp_path))
+    assert r.returncode == 2
+    assert words in r.stderr
+
+
+def diabolo_example() -> str:
+    """The rule book's three worked examples as one round of a record (the
+    same round as tests/portable/diabolo_support.py builds): Marc, Herman,
+    Anne and Carl, Carl dealing; Herman and Carl double purple."""
+    from tabletop.records.diabolo_notation import card_index, card_name
+    from tabletop.rules import diabolo
+
+    hands = ["g1 y1 y1 y1 y1 y2", "p5 g3 y2 y2 y3 y3", "r5 y3 y4 y4 y5 y5", "p4 p2 b1 b1 b1 b1"]
+    plays = "r3- p5- g2- r1+ p1+ g5- p1- g1+ r2+ p2+ g2+ p4+ g2+".split()
+    pile: list[str] = [""] * 24
+    for p in range(4):
+        for k, name in enumerate(hands[p].split()):
+            pile[k * 4 + p] = name  # Carl (3) deals: player 0 is dealt first
+    pile += [x[:2] for x in plays]
+    rest = [card_name(c) for c in diabolo.deck()]
+    for name in pile:
+        rest.remove(name)
+    pile += rest
+    assert sorted(card_index(x) for x in pile) == diabolo.deck()
+    lines: list[object] = [
+        {"format": 1, "game": "diabolo", "variant": "standard",
+         "players": ["Marc", "Herman", "Anne", "Carl"]},
+        {"deal": {"dealer": 3, "pile": pile}},
+    ]  # fmt: skip
+    for i, x in enumerate(plays):
+        lines.append({"p": i % 4, "play": [x[:2], "hell" if x[2] == "-" else "heaven"]})
+    lines += [{"p": 1, "double": "p"}, {"p": 3, "double": "p"}]
+    return "".join(json.dumps(obj) + "\n" for obj in lines)
+
+
+def test_check_the_diabolo_worked_examples(tmp_path: Path) -> None:
+    path = tmp_path / "examples.jsonl"
+    path.write_text(diabolo_example())
+    r = run("check", str(path))
+    assert r.returncode == 0, r.stdout
+    summary = objects(r.stdout)[-1]
+    assert summary["scores"] == [[0, -3, 0, 12]] and summary["totals"] == [0, -3, 0, 12]
+    assert summary["winner"] is None and summary["over"] is False and summary["events"] == 16
+
+
+def test_check_a_diabolo_record_without_players(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"format": 1, "game": "diabolo", "variant": "standard"}\n')
+    r = run("check", str(path))
+    assert r.returncode == 2
+    (summary,) = objects(r.stdout)
+    assert summary["line"] == 1 and "players" in str(summary["error"])

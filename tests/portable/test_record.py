@@ -52,6 +52,8 @@ class HeaderTest(unittest.TestCase):
             ("diabolo", "standard"),
         ):
             h = {"format": 1, "game": game, "variant": variant}
+            if game == "diabolo":
+                h["players"] = ["a", "b", "c"]  # Diabolo needs its count of players
             self.assertEqual(parse_header(h), h)
 
     def test_optional_keys(self):
@@ -223,10 +225,10 @@ class ReadTest(unittest.TestCase):
             self.assertEqual(rec.state.pyramid(1)[0], card[1])
             self.assertEqual(rec.state.to_move(), (1 - first,))
 
-    def test_diabolo_is_not_playable_yet(self):
+    def test_a_diabolo_record_needs_its_players(self):
         got = error_of('{"format": 1, "game": "diabolo", "variant": "standard"}\n')
         self.assertEqual(got[0], 1)
-        self.assertIn("diabolo", got[1])
+        self.assertIn('a diabolo record needs "players"', got[1])
 
 
 class ResultTest(unittest.TestCase):

@@ -13,7 +13,7 @@ goes line by line and reports every line, for the ``check`` command.
 import json
 
 from tabletop.records import notation
-from tabletop.rules import pacal, pyraos
+from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.values import is_int, show
 
 
@@ -29,7 +29,7 @@ GAMES = {
     "pyraos": pyraos.VARIANTS,
     "diabolo": ("standard",),
 }
-SUPPORTED = ("pacal", "pyraos")
+SUPPORTED = ("pacal", "pyraos", "diabolo")
 HEADER_KEYS = ("format", "game", "variant", "players", "date", "seed", "event", "result")
 
 
@@ -121,6 +121,8 @@ def parse_header(obj):
         raise ValueError(
             "variant %s is not a %s variant (%s)" % (_show(variant), game, ", ".join(GAMES[game]))
         )
+    if game == "diabolo" and "players" not in obj:
+        raise ValueError('a diabolo record needs "players": the names of its 3 to 5 players')
     if "players" in obj:
         names = obj["players"]
         low, high = _players(game, variant)
@@ -141,19 +143,29 @@ def parse_header(obj):
     return obj
 
 
-def new_state(game, variant):
+def new_state(game, variant, players=0):
+    """The state a record of ``game`` starts from (``players``: how many, for
+    Diabolo; ValueError when that is not 3 to 5)."""
     if game == "pacal":
         return pacal.Pacal(variant)
     if game == "pyraos":
         return pyraos.Pyraos(variant)
+    if game == "diabolo":
+        return diabolo.Diabolo(players)
     raise ValueError("%s records cannot be played yet" % game)
 
 
 def outcome_of(game, variant, state):
     """The outcome so far, as the record's ``result`` and the check summary
     write it: Pacal duel ``rounds`` and ``winner``; solo ``won`` and
-    ``cards_used``; Pyraos ``winner``."""
+    ``cards_used``; Pyraos ``winner``; Diabolo ``scores`` (per finished
+    round), ``totals`` and ``winner`` (a list when shared)."""
     out = state.outcome()
+    if game == "diabolo":
+        winner = None if out is None else out.winner
+        if type(winner) is tuple:
+            winner = list(winner)
+        return {"scores": state.round_scores(), "totals": state.totals(), "winner": winner}
     if game == "pacal" and variant == pacal.SOLO:
         won = None if out is None else out.winner == 0
         return {"won": won, "cards_used": state.cards_used()}
@@ -220,7 +232,7 @@ class Record:
         self.header = header
         self.game = header["game"]
         self.variant = header["variant"]
-        self.state = new_state(self.game, self.variant)
+        self.state = new_state(self.game, self.variant, len(header.get("players", ())))
         self.events = []
 
     @staticmethod

@@ -8,15 +8,17 @@ and easy to test. The sentences live here, in one table, and this module is
 imported only when a reason is actually put into words (a record that does not
 check, a move refused at the command line), so a board playing a game never
 loads it. In the templates ``%d`` and ``%s`` are written as they are, ``%j`` as
-JSON would write it, ``%P`` as a Pyraos position and ``%M`` as a set of Pyraos
-positions (a bit mask).
+JSON would write it, ``%P`` as a Pyraos position, ``%M`` as a set of Pyraos
+positions (a bit mask), ``%C`` as a Diabolo card in words ("purple 4"), ``%K``
+as a Diabolo colour and ``%S`` as a side of a Diabolo row.
 """
 
+from tabletop.rules.diabolo_cards import colour_of, value_of
 from tabletop.rules.pyraos_geometry import position_name, position_names
 from tabletop.rules.values import show
 
 TEXT = {
-    # Both games
+    # Every game
     "not_event": "not an event: %s",
     "unknown_kind": "unknown event kind %j",
     "over": "the game is over",
@@ -64,7 +66,35 @@ TEXT = {
     "carries": "%P carries another marble",
     "taken": "%P is taken",
     "unsupported": "%P is not supported: %M under it is empty",
+    # Diabolo
+    "not_pile": "a deal's pile must be a list of cards",
+    "pile_size": "the pile must hold all %d cards, not %d",
+    "not_d_card": "%j is not a Diabolo card",
+    "deck_count": "the pile holds %d of %C, the deck %d",
+    "bad_dealer": "the dealer must be a player 0 to %d",
+    "dealer": "player %d deals this round (the deal passes left), not player %d",
+    "round_scored": "the round is over: only doubles and the next deal may follow",
+    "d_not_in_hand": "player %d holds no %C",
+    "can_lay": "player %d can still lay a card (%C), so may not discard",
+    "no_side": "%j is not a side (hell or heaven)",
+    "locked": "the %K row is locked: it holds five cards",
+    "side_full": "the %S side of the %K row holds %d cards already",
+    "no_double_due": "a double is declared only while a round is scored",
+    "no_colour": "%j is not a colour",
+    "double_used": "player %d has already declared their double this round (on %K)",
+    "double_order": "the %K hands were shown before: a double on %K came after them",
+    "double_hell": "%K scores no angel points (heaven %d, hell %d): no double there",
 }
+
+_COLOUR_WORDS = ("red", "yellow", "green", "purple", "blue")
+_SIDE_WORDS = ("hell", "heaven")
+
+
+def _word(words, i):
+    """words[i], or the value as it is when it is no index of words."""
+    if type(i) is int and 0 <= i < len(words):
+        return words[i]
+    return show(i)
 
 
 def explain(fault):
@@ -90,6 +120,12 @@ def explain(fault):
             out.append(" ".join(position_names(value)))
         elif kind == "j":
             out.append(show(value))
+        elif kind == "C" and type(value) is int:
+            out.append(_word(_COLOUR_WORDS, colour_of(value)) + " " + str(value_of(value)))
+        elif kind == "K":
+            out.append(_word(_COLOUR_WORDS, value))
+        elif kind == "S":
+            out.append(_word(_SIDE_WORDS, value))
         else:
             out.append(str(value))
         i = j + 2

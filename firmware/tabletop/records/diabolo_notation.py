@@ -1,0 +1,76 @@
+"""The record notation of Diabolo events (docs/RECORDS.md).
+
+    from tabletop.records import diabolo_notation as words
+    words.to_json((diabolo.PLAY, 2, 34, diabolo.HEAVEN))   # {"p": 2, "play": ["p4", "heaven"]}
+    words.from_json({"p": 0, "double": "p"}, "standard")  # (DOUBLE, 0, PURPLE, 0)
+    words.card_name(34), words.card_index("p4")           # "p4", 34
+
+A card is written as its colour's letter and its value (``"p4"``), a
+colour as its letter, a side as ``"hell"`` or ``"heaven"``. This is the only
+place those texts are made or read; the rules know cards as ints
+(tabletop.rules.diabolo_cards).
+"""
+
+from tabletop.records.shape import move_parts, only_keys
+from tabletop.rules import diabolo
+from tabletop.rules.values import is_int, show
+
+LETTERS = "rygpb"  # by colour: RED .. BLUE
+SIDES = ("hell", "heaven")  # by side: HELL, HEAVEN
+_KEYS = ("deal", "play", "discard", "double")  # by event kind (diabolo.DEAL ... DOUBLE)
+
+
+def card_name(card):
+    """The text of a card int: ``"p4"``."""
+    return "%s%d" % (LETTERS[card // 10], card % 10)
+
+
+def card_index(text):
+    """The card int of a text like ``"p4"``; ValueError if it is none."""
+    if type(text) is not str or len(text) != 2 or text[0] not in LETTERS or text[1] not in "12345":
+        raise ValueError('%s is not a card like "p4"' % show(text))
+    return diabolo.make_card(LETTERS.index(text[0]), int(text[1]))
+
+
+def is_deal(event):
+    return event[0] == diabolo.DEAL
+
+
+def to_json(event):
+    """The record object (a dict) of an event tuple."""
+    kind, p, a, b = event
+    if kind == diabolo.DEAL:
+        return {"deal": {"dealer": p, "pile": [card_name(c) for c in a]}}
+    if kind == diabolo.PLAY:
+        return {"p": p, "play": [card_name(a), SIDES[b]]}
+    if kind == diabolo.DISCARD:
+        return {"p": p, "discard": card_name(a)}
+    return {"p": p, "double": LETTERS[a]}
+
+
+def from_json(obj, variant, board=False):
+    """The event tuple of a record object; ValueError if malformed. (``board``:
+    a board's own journal reads this the same as any record.)"""
+    if type(obj) is dict and "deal" in obj:
+        only_keys(obj, ("deal",), "a deal line")
+        d = obj["deal"]
+        only_keys(d, ("dealer", "pile"), "a deal")
+        dealer = d["dealer"]
+        if not is_int(dealer):
+            raise ValueError("dealer must be a player index, not %s" % show(dealer))
+        pile = d["pile"]
+        if type(pile) is not list:
+            raise ValueError('pile must be a list of cards like "p4", not %s' % show(pile))
+        return (diabolo.DEAL, dealer, tuple(card_index(c) for c in pile), 0)
+    p, key, value = move_parts(obj, _KEYS[1:])
+    if key == "play":
+        if type(value) is not list or len(value) != 2:
+            raise ValueError('play needs a list of a card and a side: ["p4", "heaven"]')
+        if value[1] not in SIDES:
+            raise ValueError('%s is not a side: "hell" or "heaven"' % show(value[1]))
+        return (diabolo.PLAY, p, card_index(value[0]), SIDES.index(value[1]))
+    if key == "discard":
+        return (diabolo.DISCARD, p, card_index(value), 0)
+    if type(value) is not str or len(value) != 1 or value not in LETTERS:
+        raise ValueError("double needs a colour letter (r, y, g, p or b), not %s" % show(value))
+    return (diabolo.DOUBLE, p, LETTERS.index(value), 0)
