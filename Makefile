@@ -44,7 +44,7 @@ help:
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
-	@echo "make sweep      Pyraos noise sweep: 10,000 moves at reference noise, then noisier (long)"
+	@echo "make sweep      noise sweep: Pyraos 10,000 moves at 1x and 2x noise, 1.5x-3x, Pacal at 2x (long)"
 	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
 	@echo "make lint       ruff check + ruff format --check"
@@ -136,12 +136,18 @@ soak: $(PY_STAMP)
 	$(PY) -m sim soak --game pyraos --hours $(SOAK_HOURS); a=$$?; wait $$p; b=$$?; \
 	test $$a -eq 0 -a $$b -eq 0
 
-# The Pyraos noise sweep: 10,000 moves at the profile's reference noise (exit 1
-# if one wrong move is accepted), then 1,000 at each higher level. About 25 min on 2 cores.
+# The noise sweep: Pyraos moves on the virtual board read through the sensor
+# chain (the RP2040 ADC, the hall sensors, the LEDs' ripple): 10,000 at the
+# reference noise and at twice it, 1,000 at 1.5x, 2.5x and 3x; the plain
+# Gaussian model beside it, 1,000 a level; Pacal's fields and card readers,
+# 1,000 at 1x and 2x. Exit 1 if a wrong move is accepted at the reference
+# noise. About 20 min on 2 cores; figures in docs/FIRMWARE.md.
 SWEEP_JOBS ?= 2
 sweep: $(PY_STAMP)
-	$(PY) -m sim sweep --noise 1 --moves 10000 --jobs $(SWEEP_JOBS)
-	$(PY) -m sim sweep --noise 1.5,2,2.5,3 --moves 1000 --jobs $(SWEEP_JOBS)
+	$(PY) -m sim sweep --sensor chain --noise 1,2 --moves 10000 --jobs $(SWEEP_JOBS)
+	$(PY) -m sim sweep --sensor chain --noise 1.5,2.5,3 --moves 1000 --jobs $(SWEEP_JOBS)
+	$(PY) -m sim sweep --sensor plain --noise 1,1.5,2,2.5,3 --moves 1000 --jobs $(SWEEP_JOBS)
+	$(PY) -m sim sweep --game pacal --sensor chain --noise 1,2 --moves 1000 --jobs $(SWEEP_JOBS)
 
 # Why the sensing holds a change before it counts: the Pyraos sweep's games
 # with shorter level-2 and level-3 holds, seeded Pacal duels with a shorter

@@ -139,7 +139,9 @@ def _sweep(args: argparse.Namespace) -> int:
     sensor = args.sensor or DEFAULT_SENSOR
     wrong_at_reference = 0
     for level in args.noise:
-        tally = sweep_level(level, args.moves, args.mistakes, args.seed, args.jobs, sensor)
+        tally = sweep_level(
+            level, args.moves, args.mistakes, args.seed, args.jobs, sensor, args.game
+        )
         print(json.dumps(tally.summary()), flush=True)
         if level <= 1.0:
             wrong_at_reference += tally.counts["wrong"]
@@ -293,9 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     sw = sub.add_parser(
         "sweep",
-        help="Pyraos moves on the virtual board at rising sensor noise: accepted, waiting, "
+        help="moves on the virtual board at rising sensor noise: accepted, waiting, "
         "refused, wrong (exit 1 if any wrong move was accepted at the reference noise)",
     )
+    sw.add_argument("--game", choices=("pyraos", "pacal"), default="pyraos")
     sw.add_argument("--noise", type=_levels, default=[1.0, 2.0, 3.0, 4.0], help="e.g. 1,2,4")
     sw.add_argument("--moves", type=int, default=1000, help="moves per noise level")
     sw.add_argument("--mistakes", type=float, default=0.2, help="rate of hand mistakes, 0..1")

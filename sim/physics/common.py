@@ -171,6 +171,7 @@ class Common:
         self.seed = seed
         self.errors = errors
         self.sensor = sensor
+        self.noise = noise  # times the reference board's (also how long digital bits chatter)
         self.noise_sd = noise * noise_sd
         self.chain: SensorChain | None = None
         if sensor == "chain":

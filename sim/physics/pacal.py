@@ -38,9 +38,12 @@ def card_code(value: int) -> int:
 
 class _Bits:
     """A slot's code bits changing from ``a`` to ``b`` at ``t0``: each bit that
-    changes (and now and then one that does not) flickers for 5..15 ms."""
+    changes (and now and then one that does not) flickers for 5..15 ms, times
+    ``longer`` (a noisier board's hall switches chatter longer: ``--noise``)."""
 
-    def __init__(self, a: int, b: int, t0: int, rng: random.Random | None) -> None:
+    def __init__(
+        self, a: int, b: int, t0: int, rng: random.Random | None, longer: float = 1.0
+    ) -> None:
         self.a = a
         self.b = b
         self.toggles: list[list[float]] = [[] for _ in range(7)]
@@ -52,7 +55,7 @@ class _Bits:
             change = (a ^ b) >> i & 1
             if not change and rng.random() >= 0.25:
                 continue
-            span = rng.uniform(*FLICKER_MS)
+            span = rng.uniform(*FLICKER_MS) * longer
             n = rng.randint(1, 3) * 2 - (1 if change else 0)  # odd if the bit changes
             times = sorted(t0 + rng.uniform(0.0, span) for _ in range(n - 1))
             times.append(t0 + span)
@@ -251,7 +254,7 @@ class PacalPhysics(Common):
     def _change(self, slot: int, code: int, now: int) -> None:
         old = self.code_at(slot, now)
         rng = self._settle_rng if self.errors else None
-        self._bits[slot] = _Bits(old, code, now, rng) if old != code else None
+        self._bits[slot] = _Bits(old, code, now, rng, self.noise) if old != code else None
         self._codes[slot] = code
 
     def _check_slot(self, slot: int) -> None:

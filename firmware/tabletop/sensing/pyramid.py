@@ -87,6 +87,7 @@ class PyramidSensor:
         self.steady_noise = profile.noise
         self.steady3 = smoothed_noise(profile.noise, 3)
         self.high_settle_ms = self.settle_ms * _HIGH_SETTLE  # how long it must hold
+        self.deep = None  # a noisier board: the readings averaged longer while still
         # Measuring it, the first ticks after power on (its code and memory
         # are given back once that is done: tabletop.sensing.noise).
         from tabletop.sensing.noise import NoiseMeter
@@ -112,6 +113,11 @@ class PyramidSensor:
         self.readings.set_noise(noise)
         self.finder.set_noise(noise)
         self.learnt.noise3 = self.misfit.noise3 = smoothed_noise(noise, 3)
+        if noise > self.steady_noise:
+            from tabletop.sensing.still_average import StillAverage
+
+            floor = smoothed_noise(self.steady_noise, 2)  # (ChangeFinder's slack at it)
+            self.deep = StillAverage(self.readings, self.settle_ms, noise, floor)
 
     # -- readings -------------------------------------------------------------------
 
@@ -195,6 +201,8 @@ class PyramidSensor:
         finder = self.finder
         learnt.residuals(expected)
         still_for = now_ms - self.readings.moving_at
+        if self.deep is not None:
+            finder.slack = self.deep.deepen(finder.resid, still_for)
         if still_for >= self.settle_ms:
             learnt.settle_fresh(now_ms)
         quiet = finder.fit(-1, -1, -1, self.quiet)

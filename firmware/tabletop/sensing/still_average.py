@@ -1,0 +1,66 @@
+"""A longer average of the readings while the board is still: on a board
+noisier than its profile, a marble on level 3 or the top barely stands out
+of a short window's noise, and averaging more readings is what tells it.
+
+    still = StillAverage(readings, settle_ms, noise, floor)
+    slack = still.deepen(resid, still_for_ms)   # every tick, after the residuals
+
+From the tick the readings have been still ``settle_ms`` on, each sensor's
+smoothed reading is averaged over every tick since (the last ``_DEPTH`` of
+them, weighted as a running mean), and the residuals are moved by what that
+average takes away from the window's noise. Any motion starts it afresh, so
+a marble set down or lifted is never averaged with what was there before
+(the readings see its landing). The dead band every fit allows for noise
+narrows with the depth (two noise widths of the average), never below the
+profile's own ``floor``. Loaded only on a noisier board
+(PyramidSensor.set_noise): at the profile's noise the window is enough.
+"""
+
+from array import array
+from micropython import const
+
+from tabletop.sensing.magnets import SENSORS
+from tabletop.sensing.smoothing import WINDOW
+
+_DEPTH = const(32)  # ticks averaged at most (a running mean beyond)
+
+
+class StillAverage:
+    def __init__(self, readings, settle_ms, noise, floor):
+        self.sums = readings.sums  # the window's sums (WINDOW readings each)
+        self.settle_ms = settle_ms
+        self.total = array("i", bytes(4 * SENSORS))  # the window's sums, added up
+        self.n = 0  # ticks in total (at most _DEPTH)
+        # The dead band for n ticks averaged: n windows in a row span
+        # n + WINDOW - 1 readings, about as good as that many averaged.
+        self.slacks = array("H", bytes(2 * (_DEPTH + 1)))
+        for n in range(_DEPTH + 1):
+            self.slacks[n] = max(floor, int(2 * noise / (max(1, n) + WINDOW - 1) ** 0.5) + 1)
+
+    def deepen(self, resid, still_for_ms):
+        """Move ``resid`` (sensor by sensor: the smoothed reading minus the
+        prediction) to the longer average; nothing while the readings move.
+        Returns the dead band for the residuals as they are now."""
+        if still_for_ms < self.settle_ms:
+            self.n = 0
+            return self.slacks[0]
+        sums = self.sums
+        total = self.total
+        n = self.n
+        if n == 0:
+            for s in range(SENSORS):
+                total[s] = 0
+        if n < _DEPTH:
+            n += 1
+            self.n = n
+            for s in range(SENSORS):
+                total[s] += sums[s]
+        else:
+            for s in range(SENSORS):
+                total[s] += sums[s] - total[s] // _DEPTH
+        if n < 2:
+            return self.slacks[0]
+        per = n * WINDOW
+        for s in range(SENSORS):
+            resid[s] += total[s] // per - sums[s] // WINDOW
+        return self.slacks[n]
