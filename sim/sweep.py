@@ -11,7 +11,8 @@ sensor level by the scripted hand, mistakes included, through the real
 firmware. Every record move ends one way:
 
 - accepted: the board's journal gained exactly that move (``late`` counts
-  those accepted more than a second after the hand let go);
+  those accepted a second or more after the hand let go of the piece: its
+  last touch of the board, a mistake put right included);
 - wrong: the board accepted a move that was not made (the one outcome that
   must never happen at the profile's reference noise);
 - refused: the board did not take the move and shows red (it judged a legal
@@ -41,6 +42,12 @@ from sim.selfplay import play_game
 OUTCOMES = ("accepted", "waiting", "refused", "wrong")
 VARIANTS = {"pyraos": ("standard", "lines", "kids"), "pacal": ("duel", "solo")}
 LATE_MS = 1000  # accepted, but this long or more after the let-go: late
+# What the hand does to the board (sim.physics ``actions``); a move's latency
+# runs from its last touch, when that was a piece let go, to its acceptance.
+# (A take-back ends with a lift: the board then waits on purpose, for a
+# second marble or BACK, so it has no latency of its own.)
+TOUCHES = ("release", "pick_up", "lay_field", "lift_field", "lay_slot", "lift_slot", "correct")
+LET_GO = ("release", "lay_field", "lay_slot", "correct")
 
 
 @dataclass
@@ -116,7 +123,7 @@ def sweep_game(
     state = new_state(game, variant)
     moves: list[object] = []
     for event in events:
-        let_go = run.physics.let_go_ms
+        acted = len(run.physics.actions)
         n_accepted = len(run.accepted_at)
         run.perform(state, event)
         state.apply(event)
@@ -127,9 +134,9 @@ def sweep_game(
         if got == moves + [event]:
             tally.counts["accepted"] += 1
             moves.append(event)
-            released = run.physics.let_go_ms
-            if released is not None and released != let_go and len(run.accepted_at) > n_accepted:
-                tally.latencies_ms.append(run.accepted_at[-1] - released)
+            touches = [(t, what) for t, what, _ in run.physics.actions[acted:] if what in TOUCHES]
+            if touches and touches[-1][1] in LET_GO and len(run.accepted_at) > n_accepted:
+                tally.latencies_ms.append(run.accepted_at[-1] - touches[-1][0])
             continue
         if len(got) > len(moves) or got != moves[: len(got)]:
             tally.counts["wrong"] += 1

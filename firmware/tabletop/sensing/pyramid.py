@@ -60,6 +60,7 @@ _NO_CHANGE_FIT = const(2)  # "no change" is relearnt when it fits within this ma
 _NO_CHANGE_FIT_UNSURE = const(16)  # ... when the board's picture is a guess anyway
 _FAR_MISFIT_FIT = const(4)  # a marble spoilt by a far misfit fits within this many
 _NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
+_FRESH_RESTED_MS = const(100)  # still this long after an accepted change: it has landed
 _NOT_RESTORED = const(-1)  # restored_at: no saved state taken back
 _RESTORED_NEXT_TICK = const(-2)  # ... taken back; its first tick is still to come
 
@@ -88,6 +89,7 @@ class PyramidSensor:
         self.steady3 = smoothed_noise(profile.noise, 3)
         self.high_settle_ms = self.settle_ms * _HIGH_SETTLE  # how long it must hold
         self.deep = None  # a noisier board: the readings averaged longer while still
+        self.rested = False  # the readings were still a while since the change accepted last
         # Measuring it, the first ticks after power on (its code and memory
         # are given back once that is done: tabletop.sensing.noise).
         from tabletop.sensing.noise import NoiseMeter
@@ -203,6 +205,8 @@ class PyramidSensor:
         still_for = now_ms - self.readings.moving_at
         if self.deep is not None:
             finder.slack = self.deep.deepen(finder.resid, still_for)
+        if now_ms < learnt.fresh_until:
+            self._end_fresh(still_for)
         if still_for >= self.settle_ms:
             learnt.settle_fresh(now_ms)
         quiet = finder.fit(-1, -1, -1, self.quiet)
@@ -226,6 +230,18 @@ class PyramidSensor:
             self._far_misfit(now_ms)
         else:
             self.misfit.reset()
+
+    def _end_fresh(self, still_for):
+        # The change accepted last is taken in while it settles (its field
+        # grows as the hand lets go). Once the readings have rested and then
+        # move again, that is a hand with the next marble: what the window
+        # would take in from then on is its field (a quick player's marble
+        # on level 3, half taken in as the last one's error, never made its
+        # whole field and was never accepted).
+        if still_for >= _FRESH_RESTED_MS:
+            self.rested = True
+        elif self.rested and still_for < self.settle_ms:
+            self.learnt.settled()
 
     def _no_change_misfit(self, now_ms):
         # Nothing explains the readings better than "no change", only not
@@ -348,6 +364,7 @@ class PyramidSensor:
         is not followed as if it were settling (a marble put on level 3
         after it, say, must not be learnt as part of it)."""
         self.learnt.rebase(expected, change, now_ms)
+        self.rested = False
         at = self.restored_at
         if change is not None and at >= 0 and not self.moved_since(at):
             self.learnt.settled()
