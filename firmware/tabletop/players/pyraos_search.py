@@ -1,0 +1,303 @@
+"""The Pyraos search: negamax with alpha-beta over whole turns, deepened one
+turn at a time, run in slices so that a board can think between its ticks.
+
+    s = Search(root, turns, seen, take, lines, nodes=20000)
+    while s.step(300) is None:    # at most 300 positions per call
+        ...                       # the board's tick runs here
+    s.best, s.value, s.depth, s.solved, s.nodes
+
+``root`` is ``(me, you, my_reserve, your_reserve, colour)`` (see
+pyraos_turns; ``colour``: 0 light, 1 dark, for the repetition rule), ``turns``
+the root's turns, ``seen`` the repetition counts (``Seen``). The search stops
+when the budget is spent (``nodes``, and with ``clock``, a callable giving
+milliseconds, ``ms``), when the value is proven (``solved``: no position
+was judged by the evaluation, so the value is exact), or at ``max_depth``
+turns. Its transposition table (``tt_bits``) is taken at the start and given
+back at the end. With ``noise`` (and ``rng``) each root turn's value gets a
+random number in -noise..noise added: the easy level's mistakes.
+
+Values are in hundredths of a marble (pyraos_eval.MARBLE) for the mover;
+a win ``n`` turns from the root is ``WIN - n``, a loss ``-(WIN - n)``.
+"""
+
+from micropython import const
+
+from tabletop.players.pyraos_eval import evaluate
+from tabletop.players.pyraos_turns import MOVE, play
+from tabletop.players.pyraos_turns import turns as all_turns
+from tabletop.players.table import EXACT, LOWER, UPPER, Table
+
+WIN = const(10000)
+MAX_PLY = const(60)
+WON = const(WIN - MAX_PLY)  # a value beyond this is a proven win
+SOLVED = const(255)  # the depth of a table entry whose value is exact
+_INF = const(30000)
+_NO_TURNS = []  # a ply's turns when no position is searched there (never changed)
+_CLOCK_EVERY = const(128)  # positions between two looks at the clock
+_TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
+_KIND_AND_A = const(3 << 20 | 31)
+
+# What the loop in step() does next.
+_ENTER = const(0)  # look at the position at ply sp
+_NEXT = const(1)  # try the next turn at ply sp, or finish it
+_BACK = const(2)  # the position at ply sp is done, its value in ret
+_FOLD = const(3)  # take the value ret of a turn into ply sp
+
+
+class Search:
+    def __init__(self, root, turns, seen, take, lines, nodes, clock=None, ms=0,
+                 max_depth=MAX_PLY - 1, noise=0, rng=None, tt_bits=14):  # fmt: skip
+        self.take = take
+        self.lines = lines
+        self.seen = seen
+        self.colour = root[4]
+        self.max_nodes = nodes
+        self.clock = clock
+        self.deadline = clock() + ms if clock is not None else 0
+        self.max_depth = min(max_depth, MAX_PLY - 1)
+        self.noise = noise
+        self.rng = rng if noise else None
+        turns.sort(reverse=True)
+        self.turns = turns
+        self.best = 0  # the best turn of the deepest finished iteration
+        self.value = 0
+        self.depth = 0  # turns looked ahead by that iteration
+        self.solved = False
+        self.nodes = 0
+        n = MAX_PLY + 1
+        self.me = [0] * n
+        self.you = [0] * n
+        self.mine = bytearray(n)  # the mover's reserve
+        self.yours = bytearray(n)
+        self.left = bytearray(n)  # turns left to look ahead
+        self.alpha = [0] * n
+        self.beta = [0] * n
+        self.alpha0 = [0] * n
+        self.top = [0] * n  # the best value so far
+        self.top_turn = [0] * n
+        self.moves = [_NO_TURNS] * n
+        self.next = [0] * n  # index of the next turn to try
+        self.rough = bytearray(n)  # 1 when the evaluation judged a position below
+        self.me[0], self.you[0], self.mine[0], self.yours[0] = root[0], root[1], root[2], root[3]
+        self.tt = Table(tt_bits)
+        self._begin(1)
+
+    def _begin(self, depth):
+        self.sp = 0
+        self.mode = _ENTER
+        self.ret = 0
+        self.left[0] = depth
+        self.alpha[0] = -_INF
+        self.beta[0] = _INF
+
+    def _over(self):
+        """True when the budget is spent (once one iteration has finished)."""
+        if not self.best:
+            return False
+        if self.nodes >= self.max_nodes:
+            return True
+        return self.clock is not None and self.clock() >= self.deadline
+
+    def _finish(self):
+        self.tt = None  # the memory goes back
+        self.moves = []
+        self.turns = []
+
+    def step(self, budget):
+        """Look at up to ``budget`` more positions; None while the search
+        goes on, then the best turn."""
+        tt = self.tt
+        if tt is None:
+            return self.best
+        ME, YOU, MINE, YOURS, LEFT = self.me, self.you, self.mine, self.yours, self.left
+        ALPHA, BETA, TOP_V, TOP_T = self.alpha, self.beta, self.top, self.top_turn
+        MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
+        take, lines, rng = self.take, self.lines, self.rng
+        nodes = self.nodes
+        stop = min(nodes + budget, self.max_nodes) if self.best else nodes + budget
+        look = nodes + _CLOCK_EVERY
+        sp, mode, ret = self.sp, self.mode, self.ret
+        while True:
+            if mode == _NEXT:
+                p = sp
+                moves = MOVES[p]
+                i = NEXT[p]
+                if i >= len(moves) or ALPHA[p] >= BETA[p]:
+                    ret = v = TOP_V[p]
+                    if p:
+                        keep = v + p if v > WON else v - p if v < -WON else v
+                        bound = EXACT
+                        if v <= self.alpha0[p]:
+                            bound = UPPER
+                        elif v >= BETA[p]:
+                            bound = LOWER
+                        depth = LEFT[p] if ROUGH[p] else SOLVED
+                        c = MINE[p] | YOURS[p] << 4
+                        tt.keep(ME[p], YOU[p], c, keep, depth, bound, TOP_T[p] & MOVE)
+                        if ROUGH[p]:
+                            ROUGH[p - 1] = 1
+                        MOVES[p] = _NO_TURNS
+                    mode = _BACK
+                    continue
+                m = moves[i]
+                NEXT[p] = i + 1
+                if m & _KIND_AND_A == _TOP_PLACED or not YOURS[p]:
+                    ret = p + 1 - WIN  # the other has lost
+                    mode = _FOLD
+                    continue
+                me2, r2 = play(ME[p], MINE[p], m)
+                q = p + 1
+                colour = self.colour ^ (q & 1)
+                c = YOURS[p] | r2 << 4 | colour << 8
+                if seen.count(YOU[p], me2, c) >= 2:
+                    ret = 0  # the third time: a draw
+                    mode = _FOLD
+                    continue
+                seen.note(YOU[p], me2, c, 1)
+                ME[q], YOU[q], MINE[q], YOURS[q] = YOU[p], me2, YOURS[p], r2
+                LEFT[q] = LEFT[p] - 1
+                ALPHA[q] = -BETA[p]
+                BETA[q] = -ALPHA[p]
+                sp = q
+                mode = _ENTER
+            elif mode == _ENTER:
+                if nodes >= stop:
+                    break
+                nodes += 1
+                if nodes >= look and self.clock is not None:
+                    look = nodes + _CLOCK_EVERY
+                    if self.best and self.clock() >= self.deadline:
+                        nodes -= 1
+                        break
+                p = sp
+                ROUGH[p] = 0
+                if p:
+                    me, you, mine, yours = ME[p], YOU[p], MINE[p], YOURS[p]
+                    slot = tt.find(me, you, mine | yours << 4)
+                    best = 0
+                    if slot >= 0:
+                        best = tt.move[slot]
+                        if tt.depth[slot] >= LEFT[p]:
+                            v = tt.value[slot]
+                            v = v - p if v > WON else v + p if v < -WON else v
+                            b = tt.bound[slot]
+                            if (
+                                b == EXACT
+                                or (b == LOWER and v >= BETA[p])
+                                or (b == UPPER and v <= ALPHA[p])
+                            ):
+                                if tt.depth[slot] != SOLVED:
+                                    ROUGH[p - 1] = 1
+                                ret = v
+                                mode = _BACK
+                                continue
+                    if not LEFT[p]:
+                        ROUGH[p - 1] = 1
+                        ret = evaluate(me, you, mine, yours, take, lines)
+                        mode = _BACK
+                        continue
+                    moves = all_turns(me, you, mine, take, lines)
+                    moves.sort(reverse=True)
+                    if best:
+                        _first(moves, best)
+                    MOVES[p] = moves
+                else:
+                    MOVES[0] = self.turns
+                NEXT[p] = 0
+                TOP_V[p] = -_INF
+                TOP_T[p] = 0
+                self.alpha0[p] = ALPHA[p]
+                mode = _NEXT
+            elif mode == _BACK:
+                if not sp:
+                    self.nodes = nodes
+                    if self._iterated(ret):
+                        return self.best
+                    sp, mode, ret = self.sp, self.mode, self.ret
+                    stop = min(stop, self.max_nodes)
+                    continue
+                c = MINE[sp] | YOURS[sp] << 4 | (self.colour ^ (sp & 1)) << 8
+                seen.note(ME[sp], YOU[sp], c, -1)
+                sp -= 1
+                mode = _FOLD
+            else:  # _FOLD
+                p = sp
+                s = -ret
+                if not p and rng is not None:
+                    s += rng.below(2 * self.noise + 1) - self.noise
+                if s > TOP_V[p]:
+                    TOP_V[p] = s
+                    TOP_T[p] = MOVES[p][NEXT[p] - 1]
+                    if s > ALPHA[p] and (p or rng is None):
+                        ALPHA[p] = s
+                mode = _NEXT
+        self.nodes = nodes
+        self.sp, self.mode, self.ret = sp, mode, ret
+        if self._over():
+            if TOP_T[0]:
+                self.best = TOP_T[0]  # the deeper look, over its first turns
+            self._finish()
+            return self.best
+        return None
+
+    def _iterated(self, value):
+        """An iteration is over: keep its answer; True when the search is done."""
+        self.best = self.top_turn[0]
+        self.value = value
+        self.depth = self.left[0]
+        self.solved = not self.rough[0]
+        _first(self.turns, self.best)
+        if (
+            self.solved
+            or value > WON
+            or value < -WON
+            or self.depth >= self.max_depth
+            or len(self.turns) == 1
+            or self._over()
+        ):
+            self._finish()
+            return True
+        self._begin(self.depth + 1)
+        return False
+
+
+def _first(moves, turn):
+    """Move ``turn`` (with or without its score) to the front of ``moves``."""
+    turn &= MOVE
+    for i in range(len(moves)):
+        if moves[i] & MOVE == turn:
+            m = moves.pop(i)
+            moves.insert(0, m)
+            return
+
+
+class Seen:
+    """How often each start-of-turn position came up, in the game and on the
+    search's path: ``count(me, you, c)``, ``note(me, you, c, +1 or -1)``.
+    ``c`` holds the reserves and the colour to move: the rules' position."""
+
+    def __init__(self):
+        self.rows = {}  # me -> [you, c, count, you, c, count, ...]
+
+    def count(self, me, you, c):
+        row = self.rows.get(me)
+        if row:
+            for k in range(0, len(row), 3):
+                if row[k] == you and row[k + 1] == c:
+                    return row[k + 2]
+        return 0
+
+    def note(self, me, you, c, change):
+        row = self.rows.get(me)
+        if row is None:
+            self.rows[me] = [you, c, change]
+            return
+        for k in range(0, len(row), 3):
+            if row[k] == you and row[k + 1] == c:
+                row[k + 2] += change
+                if not row[k + 2]:
+                    del row[k : k + 3]
+                    if not row:
+                        del self.rows[me]
+                return
+        row += [you, c, change]

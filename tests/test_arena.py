@@ -1,0 +1,66 @@
+"""``python -m sim arena``: match play between computer players, its tally,
+its interval and the records it saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.arena import play_one, run_match, wilson
+from sim.cli import main
+from tabletop.records.record import Record
+
+
+def test_wilson_interval_holds_the_proportion() -> None:
+    for score, n in ((0, 10), (5, 10), (10, 10), (37.5, 40)):
+        low, high = wilson(score, n)
+        assert 0.0 <= low <= score / n <= high <= 1.0
+    assert wilson(40, 40)[0] > wilson(10, 10)[0]  # more games, a tighter interval
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_match_alternates_colours_and_adds_up() -> None:
+    result = run_match("pyraos", "kids", "random", "easy", games=4, seed=3, nodes=200)
+    s = result.summary()
+    assert s["games"] == 4
+    assert s["a_wins"] + s["draws"] + s["a_losses"] == 4
+    assert [g.a_colour for g in result.games] == [0, 1, 0, 1]
+    assert s["a_as_light"]["games"] == s["a_as_dark"]["games"] == 2
+    for g in result.games:
+        header = g.record.header
+        assert header["players"][g.a_colour].startswith("random")
+        assert header["result"] == g.record.summary()
+
+
+def test_a_game_replays_from_its_seed() -> None:
+    one = play_one("pyraos", "standard", ("easy", "random"), 11, 300, None)
+    two = play_one("pyraos", "standard", ("easy", "random"), 11, 300, None)
+    assert one.dumps() == two.dumps()
+
+
+def test_the_command_prints_json_and_saves_valid_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games"
+    args = ["arena", "--game", "pyraos", "--a", "medium", "--b", "random"]
+    args += ["--games", "2", "--seed", "1", "--nodes", "300", "--out", str(out)]
+    assert main(args) == 0
+    printed, err = capsys.readouterr()
+    summary = json.loads(printed)
+    assert summary["games"] == 2 and summary["budget"] == {"nodes": 300}
+    low, high = summary["a_score_95"]
+    assert 0 <= low <= summary["a_score"] <= high <= 1
+    assert "2/2" in err
+    files = sorted(out.glob("*.jsonl"))
+    assert len(files) == 2
+    for path in files:
+        rec = Record.read(path.read_bytes())
+        assert rec.state.is_over() and "result" in rec.header
+
+
+def test_the_command_refuses_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--a", "strong", "--b", "random", "--games", "1", "--seed", "1"]
+    assert main([*args, "--variant", "giant"]) == 2
+    assert "no variant" in capsys.readouterr().err
