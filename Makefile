@@ -168,3 +168,17 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV) node_modules
+
+# --- computer players -----------------------------------------------------------
+
+# Match play (docs/PLAYERS.md): strong against random and against easy, 200
+# games each, colours alternating, records in build/arena/. Long: about an
+# hour on 2 cores at the default 20,000 positions a turn.
+ARENA_GAMES ?= 200
+ARENA_JOBS ?= 2
+.PHONY: arena
+arena: $(PY_STAMP)
+	$(PY) -m sim arena --game pyraos --a strong --b random --games $(ARENA_GAMES) --seed 1 \
+	  --jobs $(ARENA_JOBS) --out build/arena/strong-random
+	$(PY) -m sim arena --game pyraos --a strong --b easy --games $(ARENA_GAMES) --seed 1 \
+	  --jobs $(ARENA_JOBS) --out build/arena/strong-easy

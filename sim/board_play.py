@@ -50,13 +50,14 @@ from typing import Any
 
 from sim.flash import FatFlash, LittleFlash, PowerCut
 from sim.hand import Steps, drive, make_hand
-from sim.physics import DEFAULT_SENSOR, PacalPhysics, PyraosPhysics
+from sim.hand.diabolo import DiaboloHand
+from sim.physics import DEFAULT_SENSOR, DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
 from sim.power_cycle import BoardFailure, CutBreaks, PowerCycle
 from sim.referee import Referee, lit
 from sim.virtual_hal import VirtualHal
 from tabletop.profile import Profile, load
-from tabletop.rules import pacal, pyraos
+from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.runtime import Runtime
 
 __all__ = ["BoardRun", "Cut", "Reboot", "Result", "plan_power_cuts", "reference_profile"]
@@ -82,7 +83,9 @@ class Result:
     moves_redone: int = 0  # record events made again: a cut lost them, or broke them off
 
 
-def new_state(game: str, variant: str) -> Any:
+def new_state(game: str, variant: str, players: int = 0) -> Any:
+    if game == "diabolo":
+        return diabolo.Diabolo(players)
     return pyraos.Pyraos(variant) if game == "pyraos" else pacal.Pacal(variant)
 
 
@@ -99,6 +102,7 @@ class BoardRun(PowerCycle):
         flash: LittleFlash | FatFlash | None = None,
         power_cuts: int = 0,
         sensor: str = DEFAULT_SENSOR,
+        players: int = 0,
     ) -> None:
         if power_cuts and flash is None:
             raise ValueError("power cuts need a flash for the journal")
@@ -106,8 +110,13 @@ class BoardRun(PowerCycle):
         self.game = game
         self.variant = variant
         self.seed = seed
-        physics: PyraosPhysics | PacalPhysics
-        if game == "pyraos":
+        self.players = players  # Diabolo: the record's count
+        if game == "diabolo" and power_cuts:
+            raise ValueError("power cuts are not simulated on the Diabolo board yet")
+        physics: PyraosPhysics | PacalPhysics | DiaboloPhysics
+        if game == "diabolo":
+            physics = DiaboloPhysics(profile, seed, noise=noise, sensor=sensor)
+        elif game == "pyraos":
             physics = PyraosPhysics(profile, seed, noise=noise, sensor=sensor)
         else:
             physics = PacalPhysics(profile, seed, noise=noise, sensor=sensor)
@@ -219,6 +228,8 @@ class BoardRun(PowerCycle):
         self.advance(BOOT_MS)
         self.act(self.hand.press_menu())
         self.advance(300)
+        if isinstance(self.hand, DiaboloHand):
+            self.act(self.hand.choose_players(self.players))
 
     def play(self, events: list[Any], cuts: list[Cut] | None = None) -> Result:
         """Perform the events one by one; stop at the first difference. With
@@ -231,7 +242,7 @@ class BoardRun(PowerCycle):
             raise ValueError("power cuts need a flash for the journal")
         self.cuts = cuts
         referee = Referee(self.game, self.variant, events)
-        state = new_state(self.game, self.variant)
+        state = new_state(self.game, self.variant, self.players)
         try:
             self.start()
             for i, event in enumerate(events):
@@ -259,6 +270,8 @@ class BoardRun(PowerCycle):
                     result.ok = False
                     result.where = where
                     break
+            if result.ok and isinstance(self.hand, DiaboloHand):
+                self.act(self.hand.finish(state))  # the last round's scoring, walked through
             # the cuts planned at a tick late in the last event come now,
             # and the journal must come back whole after them too
             self._write_queue.clear()
@@ -328,7 +341,7 @@ class BoardRun(PowerCycle):
                     break
 
     def _state(self, events: list[Any]) -> Any:
-        state = new_state(self.game, self.variant)
+        state = new_state(self.game, self.variant, self.players)
         for ev in events:
             state.apply(ev)
         return state

@@ -13,6 +13,9 @@ python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J] [--
 python -m sim soak --game pyraos --hours 24 [--seed S] [--fs fat]
 python -m sim device --pty [--game G] [--seed S] [--play N] [--speed X] [--for S]
 python -m sim device --pty --pico IMAGE [--for S]
+python -m sim hint RECORD [--level L] [--ms N | --nodes N]
+python -m sim arena --game pyraos [--variant V] --a LEVEL --b LEVEL --games N --seed S
+                    [--jobs J] [--out DIR] [--nodes N | --ms N]
 """
 
 from __future__ import annotations
@@ -91,8 +94,8 @@ def _board_play(args: argparse.Namespace) -> int:
     except (OSError, RecordError) as err:
         print(f"board-play: {args.record}: {err}", file=sys.stderr)
         return 2
-    if rec.game not in ("pacal", "pyraos"):
-        print(f"board-play: no board for {rec.game} yet", file=sys.stderr)
+    if rec.game == "diabolo" and args.power_cuts:
+        print("board-play: power cuts are not simulated on the Diabolo board yet", file=sys.stderr)
         return 2
     flash: LittleFlash | FatFlash | None = None
     if args.power_cuts or args.fs is not None:
@@ -106,9 +109,11 @@ def _board_play(args: argparse.Namespace) -> int:
         noise=args.noise,
         flash=flash,
         power_cuts=args.power_cuts,
+        players=len(rec.header.get("players", ())),
     )
     result = run.play(rec.events)
-    deals = [ev for ev in rec.events if rec.game == "pacal" and ev[0] == pacal.DEAL]
+    # (a board's deals name no hands, no pile: the record's are written in their place)
+    deals = [ev for ev in rec.events if rec.game != "pyraos" and ev[0] == pacal.DEAL]
     for line in run.runtime.journal.lines(deals):
         print(line)
     lat = sorted(result.latencies_ms)
@@ -250,7 +255,7 @@ def _demo(seed: int) -> int:
     return 0
 
 
-COMMANDS = ("demo", "check", "selfplay", "board-play", "sweep", "soak", "device")
+COMMANDS = ("demo", "check", "selfplay", "board-play", "sweep", "soak", "device", "hint", "arena")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -340,7 +345,13 @@ def main(argv: list[str] | None = None) -> int:
     dv.add_argument("--speed", type=float, default=1.0, help="times faster than real time")
     dv.add_argument("--for", dest="seconds", type=float, default=None,
                     help="stop after this many seconds (default: until interrupted)")  # fmt: skip
+    from sim import arena, hint
+
+    hint.add_parser(sub)
+    arena.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command in ("hint", "arena"):
+        return hint.run(args) if args.command == "hint" else arena.run(args)
     if args.command == "device":
         if args.speed <= 0 or args.play < 0:
             parser.error("--speed must be more than 0, --play 0 or more")

@@ -53,7 +53,7 @@ class Reboot:
 
 
 def is_deal(game: str, event: Any) -> bool:
-    return game == "pacal" and event[0] == pacal.DEAL
+    return (game == "pacal" or game == "diabolo") and event[0] == pacal.DEAL  # (diabolo's is 0 too)
 
 
 def writes_journal(game: str, variant: str, event: Any) -> bool:

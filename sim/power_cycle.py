@@ -23,7 +23,7 @@ import json
 from sim.flash import FatFlash, LittleFlash, MountError, PowerCut
 from sim.hand import WaitFor
 from sim.lights import same_colour
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot
 from sim.virtual_hal import VirtualHal
 from tabletop.keep.store import game_seq
@@ -50,7 +50,7 @@ class PowerCycle:
     profile: Profile
     game: str
     hal: VirtualHal
-    physics: PyraosPhysics | PacalPhysics
+    physics: PyraosPhysics | PacalPhysics | DiaboloPhysics
     flash: LittleFlash | FatFlash | None
     runtime: Runtime
     reboots: int

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sim.lights import Lights
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.sensor_log import SensorLog
 
 BUTTONS = {"menu": 1, "back": 2}  # bit 0 MENU, bit 1 BACK; 1 = pressed
@@ -87,11 +87,11 @@ class VirtualDisplay:
 
 
 class VirtualHal:
-    """The hal over a PyraosPhysics or PacalPhysics. Set ``now_ms`` every tick."""
+    """The hal over a PyraosPhysics, PacalPhysics or DiaboloPhysics. Set ``now_ms`` every tick."""
 
     def __init__(
         self,
-        physics: PyraosPhysics | PacalPhysics,
+        physics: PyraosPhysics | PacalPhysics | DiaboloPhysics,
         profile: Any,
         seed: int = 0,
         bounce: bool = True,
@@ -112,7 +112,7 @@ class VirtualHal:
     # -- the hal ----------------------------------------------------------------------
 
     def read_digital(self, buf: bytearray) -> None:
-        if isinstance(self.physics, PacalPhysics):
+        if isinstance(self.physics, PacalPhysics | DiaboloPhysics):
             self.physics.read_digital(self.now_ms, buf)
         else:
             for i in range(len(buf)):

@@ -57,6 +57,7 @@ class Host:
         self.raw = False  # sensor readings to the host (the raw command)
         self.raw_at = 0
         self.told_events = 0  # journal events the host has been told of
+        self.told_scores = 0  # Diabolo: rounds scored that the host has been told of
         self.lights = False  # the host holds the LEDs (the lights command)
         self.heard_at = 0  # when the last command came
         self.lit = False  # a lights command changed the frame: show it this tick
@@ -131,6 +132,7 @@ class Host:
         """A new Runtime took over (power on, after an exception): the host
         asks ``state`` for what it holds; the game draws the LEDs."""
         self.told_events = len(rt.journal.events)
+        self.told_scores = getattr(rt.board, "scored", 0)
         self.lights = False
 
     def tick(self, rt, now):
@@ -143,6 +145,11 @@ class Host:
         journal = rt.journal
         if len(journal.events) != self.told_events:
             self._tell_moves(journal)
+        board = rt.board
+        if getattr(board, "scored", 0) != self.told_scores:  # a Diabolo round scored
+            self.told_scores = board.scored
+            if board.scored:
+                self.device.say(board.game.score_event())
         if self.raw and now - self.raw_at >= RAW_MS:
             self._tell_raw(rt, now)
         if self.noise_due:

@@ -57,10 +57,16 @@ class Runtime:
             g, variant = self.journal.game, self.journal.variant
         else:
             self.journal = Journal(g, variant)
+        if g == "diabolo" and not self.journal.players:
+            self.journal.players = profile.players
         if g == "pyraos":
             from tabletop.board.pyraos_board import PyraosBoard
 
             self.board = PyraosBoard(profile, variant, self.journal)
+        elif g == "diabolo":
+            from tabletop.board.diabolo_board import DiaboloBoard
+
+            self.board = DiaboloBoard(profile, variant, self.journal)
         else:
             from tabletop.board.pacal_board import PacalBoard
 

@@ -1,6 +1,6 @@
 """The scripted hand: record events turned into what a person does at the board.
 
-One module per game (pyraos, pacal) over what both share (common), and the
+One module per game (pyraos, pacal, diabolo) over what both share (common), and the
 board's side of its steps (driver).
 
     hand = make_hand(physics, hal, profile, seed=3, mistakes=0.1)
@@ -61,22 +61,25 @@ from sim.hand.common import (
     Wait,
     WaitFor,
 )
+from sim.hand.diabolo import DiaboloHand
 from sim.hand.driver import Breaks, drive, wait_until
 from sim.hand.pacal import PacalHand, base_tops
 from sim.hand.pyraos import PyraosHand
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.virtual_hal import VirtualHal
 
 
 def make_hand(
-    physics: PyraosPhysics | PacalPhysics,
+    physics: PyraosPhysics | PacalPhysics | DiaboloPhysics,
     hal: VirtualHal,
     profile: Any,
     seed: int = 0,
     mistakes: float = 0.0,
     timing: Timing = HUMAN,
-) -> PyraosHand | PacalHand:
+) -> PyraosHand | PacalHand | DiaboloHand:
     """The hand for the physics' game."""
+    if isinstance(physics, DiaboloPhysics):
+        return DiaboloHand(physics, hal, profile, seed, mistakes, timing)
     if isinstance(physics, PyraosPhysics):
         return PyraosHand(physics, hal, profile, seed, mistakes, timing)
     return PacalHand(physics, hal, profile, seed, mistakes, timing)
@@ -102,6 +105,7 @@ __all__ = [
     "WaitFor",
     "wait_until",
     "drive",
+    "DiaboloHand",
     "PacalHand",
     "base_tops",
     "PyraosHand",

@@ -1,6 +1,6 @@
 """The virtual boards: where the pieces are and what the sensors read.
 
-One module per board (pyraos, pacal) over what they share (common).
+One module per board (pyraos, pacal, diabolo) over what they share (common).
 
     physics = PyraosPhysics(profile, seed=7)
     physics.take_from_reserve(now_ms=0)
@@ -51,6 +51,7 @@ from sim.physics.common import (
     SENSOR_MODELS,
     PhysicsError,
 )
+from sim.physics.diabolo import DiaboloPhysics
 from sim.physics.pacal import PacalPhysics, card_code
 from sim.physics.pyraos import PyraosPhysics, sensor_below
 
@@ -64,6 +65,7 @@ __all__ = [
     "PACAL_NOISE",
     "SENSOR_MODELS",
     "PhysicsError",
+    "DiaboloPhysics",
     "PacalPhysics",
     "PyraosPhysics",
     "card_code",

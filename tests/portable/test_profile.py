@@ -131,9 +131,10 @@ class RefusalTest(unittest.TestCase):
         # The checks keep their own list (importing the Pacal rules would
         # load them on a Pyraos board at power on): it must not drift.
         from tabletop.profile import schema
-        from tabletop.rules import pacal, pyraos
+        from tabletop.rules import diabolo, pacal, pyraos
 
-        self.assertEqual(schema.GAMES, {"pacal": pacal.VARIANTS, "pyraos": pyraos.VARIANTS})
+        want = {"pacal": pacal.VARIANTS, "pyraos": pyraos.VARIANTS, "diabolo": diabolo.VARIANTS}
+        self.assertEqual(schema.GAMES, want)
         for game, variants in schema.GAMES.items():
             raw = profile_json(game)
             for variant in variants:

@@ -2,7 +2,7 @@
 the board has a file store.
 
     j = Journal("pyraos", "standard", store)   # store: a tabletop.keep.store.GameStore, or None
-    j.restart("kids")      # a new game (MENU)
+    j.restart("kids")      # a new game (MENU); restart(players=5): Diabolo's count
     j.add(move)            # after the rules accepted it
     j.flush()              # write what was added since (the runtime: once the LEDs show it)
     j.undo()               # BACK
@@ -24,9 +24,10 @@ from tabletop.records import notation
 
 
 class Journal:
-    def __init__(self, game, variant, store=None):
+    def __init__(self, game, variant, store=None, players=0):
         self.game = game
         self.variant = variant
+        self.players = players  # Diabolo: how many seats (the header names them), else 0
         self.words = notation.for_game(game)  # the game's notation module
         self.events = []
         self.store = store
@@ -36,10 +37,12 @@ class Journal:
 
     # -- the game -----------------------------------------------------------------
 
-    def restart(self, variant=None):
-        """A new game (of ``variant``, if given)."""
+    def restart(self, variant=None, players=None):
+        """A new game (of ``variant``, with ``players``, if given)."""
         if variant is not None:
             self.variant = variant
+        if players is not None:
+            self.players = players
         self.events = []
         self.pending = 0
         if self.store is not None:
@@ -118,7 +121,10 @@ class Journal:
         return len(self.events)
 
     def header(self):
-        return {"format": notation.FORMAT, "game": self.game, "variant": self.variant}
+        head = {"format": notation.FORMAT, "game": self.game, "variant": self.variant}
+        if self.players:
+            head["players"] = ["P%d" % (i + 1) for i in range(self.players)]
+        return head
 
     def moves(self):
         """The events other than deals."""
@@ -126,7 +132,7 @@ class Journal:
         return [ev for ev in self.events if not is_deal(ev)]
 
     def lines(self, deals=None):
-        """The record. A board's Pacal deal (hands unknown) is written from
+        """The record. A board's deal (Pacal's hands, Diabolo's pile unknown) is written from
         ``deals`` (the real deals in order, e.g. from the record the
         simulator plays) when given; otherwise as its notation writes it."""
         words = self.words
@@ -156,7 +162,8 @@ class Journal:
             g = head.get("game")
             v = head.get("variant")
             if games is None or (g, v) in games or [g, v] in games:
-                j = cls(g, v, store)
+                names = head.get("players")
+                j = cls(g, v, store, len(names) if type(names) is list else 0)
                 for n, text in lines[1:]:
                     try:
                         j.events.append(j.words.from_json(json.loads(text), v, True))

@@ -20,7 +20,7 @@ from hal.common import ProfileError
 
 __all__ = ("Profile", "ProfileError", "load")
 
-_SCHEMA = "tabletop.profile.schema"
+_SCHEMAS = ("schema", "schema_diabolo")
 
 
 def load(obj):
@@ -33,8 +33,9 @@ def load(obj):
     finally:
         # The module is in sys.modules and in this package's globals: with
         # neither, the collector frees its code.
-        sys.modules.pop(_SCHEMA, None)
-        globals().pop("schema", None)
+        for name in _SCHEMAS:
+            sys.modules.pop("tabletop.profile." + name, None)
+            globals().pop(name, None)
 
 
 class Profile:
@@ -77,7 +78,10 @@ class Profile:
         self.field_channels = ()
         self.field_levels = ()
         self.field_hysteresis = ()
-        self.slot_bits = ()
+        self.slot_bits = ()  # the code spots of each card reader (Diabolo: one)
+        # Diabolo boards
+        self.presence_bits = ()  # the chain bit of each of the 30 slots
+        self.players = 4  # seats in play when a game starts (long MENU: 3, 4, 5)
 
     def variant_number(self, variant):
         """The 1-based place of ``variant`` in the board's list of games (1

@@ -20,7 +20,11 @@ PYRAOS_SENSORS = (
 ).split()
 COLOUR_NAMES = ("player0", "player1", "error", "hint", "win", "dim")
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
-GAMES = {"pacal": ("duel", "solo"), "pyraos": ("standard", "kids", "lines")}
+GAMES = {
+    "pacal": ("duel", "solo"),
+    "pyraos": ("standard", "kids", "lines"),
+    "diabolo": ("standard",),
+}
 
 
 def _num(value):
@@ -79,7 +83,8 @@ def validated(obj, p):
     return it; ProfileError names the first bad key."""
     c = _Check(obj, "")
     top = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
-    c.keys(top, ("registers", "analog", "sensors", "model", "match", "fields", "slots"))
+    more = ("registers", "analog", "sensors", "model", "match", "fields", "slots")
+    c.keys(top, more + ("players", "rows", "reader"))
     if c.obj["format"] != FORMAT or not is_int(c.obj["format"]):
         c.fail("format", "must be %d" % FORMAT)
     if type(c.obj["name"]) is not str:
@@ -117,6 +122,10 @@ def validated(obj, p):
     p.colours = _colours(c.sub("colours"))
     if game == "pyraos":
         _pyraos(c, p)
+    elif game == "diabolo":
+        from tabletop.profile import schema_diabolo  # (let go with this module: load)
+
+        schema_diabolo.check(c, p)
     else:
         _pacal(c, p)
     p.led_map = _led_map(c.sub("led_map"), p)
@@ -130,7 +139,7 @@ def _games(c):
     out = []
     for pair in v:
         if type(pair) is not list or len(pair) != 2 or pair[0] not in GAMES:
-            c.fail("games", "each entry must be [game, variant] with game pacal or pyraos")
+            c.fail("games", "each entry must be [game, variant]: pacal, pyraos or diabolo")
         if pair[1] not in GAMES[pair[0]]:
             c.fail("games", "%s has no variant %r" % (pair[0], pair[1]))
         out.append((pair[0], pair[1]))
@@ -282,6 +291,10 @@ def _pacal(c, p):
 
 
 def led_names(p):
+    if p.game == "diabolo":
+        from tabletop.profile.schema_diabolo import led_names as diabolo_leds
+
+        return diabolo_leds()
     if p.game == "pyraos":
         names = list(PYRAOS_SENSORS) + ["turn0", "turn1"]
         names += ["reserve0.%d" % i for i in range(15)] + ["reserve1.%d" % i for i in range(15)]

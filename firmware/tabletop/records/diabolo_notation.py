@@ -6,7 +6,14 @@
     words.card_name(34), words.card_index("p4")           # "p4", 34
 
 A card is written as its colour's letter and its value (``"p4"``), a
-colour as its letter, a side as ``"hell"`` or ``"heaven"``. This is the only
+colour as its letter, a side as ``"hell"`` or ``"heaven"``.
+
+A board never knows the pile: its deal is ``(DEAL, dealer, None, seen)``,
+written ``{"deal": {"dealer": 2, "seen": [["r1", "p4"], [], ["b5"]]}}``:
+``seen`` holds, per seat, the cards the board saw shown when the round
+before was scored (empty in the first round; tabletop.board.diabolo_model).
+The specification has no form for it: only a board's own journal reads it
+back (``from_json(..., board=True)``); every other reader rejects it. This is the only
 place those texts are made or read; the rules know cards as ints
 (tabletop.rules.diabolo_cards).
 """
@@ -40,6 +47,8 @@ def to_json(event):
     """The record object (a dict) of an event tuple."""
     kind, p, a, b = event
     if kind == diabolo.DEAL:
+        if a is None:  # a board's deal
+            return {"deal": {"dealer": p, "seen": [[card_name(c) for c in h] for h in b or ()]}}
         return {"deal": {"dealer": p, "pile": [card_name(c) for c in a]}}
     if kind == diabolo.PLAY:
         return {"p": p, "play": [card_name(a), SIDES[b]]}
@@ -49,11 +58,13 @@ def to_json(event):
 
 
 def from_json(obj, variant, board=False):
-    """The event tuple of a record object; ValueError if malformed. (``board``:
-    a board's own journal reads this the same as any record.)"""
+    """The event tuple of a record object; ValueError if malformed. With
+    ``board``, a board's own deal line is read too."""
     if type(obj) is dict and "deal" in obj:
         only_keys(obj, ("deal",), "a deal line")
         d = obj["deal"]
+        if board and type(d) is dict and "seen" in d:
+            return _board_deal(d)
         only_keys(d, ("dealer", "pile"), "a deal")
         dealer = d["dealer"]
         if not is_int(dealer):
@@ -74,3 +85,19 @@ def from_json(obj, variant, board=False):
     if type(value) is not str or len(value) != 1 or value not in LETTERS:
         raise ValueError("double needs a colour letter (r, y, g, p or b), not %s" % show(value))
     return (diabolo.DOUBLE, p, LETTERS.index(value), 0)
+
+
+def _board_deal(d):
+    only_keys(d, ("dealer", "seen"), "a board's deal")
+    dealer = d["dealer"]
+    if not is_int(dealer):
+        raise ValueError("dealer must be a player index, not %s" % show(dealer))
+    seen = d["seen"]
+    if type(seen) is not list or len(seen) > diabolo.MAX_PLAYERS:
+        raise ValueError("seen must be a list of the cards each player showed")
+    hands = []
+    for h in seen:
+        if type(h) is not list:
+            raise ValueError('seen must hold lists of cards like "p4"')
+        hands.append(tuple(card_index(c) for c in h))
+    return (diabolo.DEAL, dealer, None, tuple(hands) if hands else None)

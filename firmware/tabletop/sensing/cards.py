@@ -3,6 +3,7 @@
     r = CardReaders(profile)
     r.update(digital, now_ms)    # every tick: digital is the shift-register buffer
     r.value[0]                   # slot 0: 0 empty, 1..50 a card, MISREAD, or UNSETTLED
+    CardReaders(profile, diabolo_codes.card_int)   # another game's codes: its decode
     r.changes                    # goes up whenever a slot's value changes
     decode(code), encode(card)   # a 7-bit code and the card it stands for
 
@@ -10,7 +11,8 @@ A card's code is its value in bits 0..5 (least significant first) and a
 parity bit 6 that makes the number of set bits odd (docs/FIRMWARE.md). An
 empty slot reads all zero. A reading must hold for the debounce time before
 it counts, so the bouncing of the spots while a card is laid or lifted is
-never read as a card.
+never read as a card. A game whose cards carry other codes (Diabolo) passes
+its own ``decode(bits)``: 0 for no card, a positive int for a card, MISREAD.
 """
 
 from micropython import const
@@ -53,7 +55,8 @@ def encode(value):
 
 
 class CardReaders:
-    def __init__(self, profile):
+    def __init__(self, profile, decode=decode):
+        self.decode = decode  # (a function in an attribute: not bound, called as is)
         self.bits = profile.slot_bits
         n = len(self.bits)
         self.code = [0] * n  # latest raw 7-bit code per slot
@@ -90,7 +93,7 @@ class CardReaders:
                     self.changes += 1
             if self.value[slot] == UNSETTLED or not self.primed:
                 if not self.primed or now_ms - self.since[slot] >= self.debounce_ms:
-                    card = decode(code)
+                    card = self.decode(code)
                     if card != self.value[slot]:
                         self.value[slot] = card
                         self.changes += 1

@@ -3,6 +3,9 @@
     decode(bits)          # (colour, value) of a number card, (DOUBLE, seat) of
                           # a double card, EMPTY, or MISREAD
     encode(colour, value) # the code printed on a card (spots with a magnet)
+    card_int(bits)        # the same as one int, for tabletop.sensing.cards.CardReaders:
+                          # 0 empty, a card int (colour * 10 + value, as the rules
+                          # have it), DOUBLE_CARD + seat (0-based), or MISREAD_INT
 
 Bits 0..2 are the colour: 1..5 for the rows r, y, g, p, b (COLOURS), 6 for a
 double card. Bits 3..5 are the value 1..5 of a number card, or the seat 1..5
@@ -20,6 +23,8 @@ COLOURS = "rygpb"  # colour k (0-based) is written COLOURS[k]; its code is k + 1
 DOUBLE = const(6)  # the colour code of a double card
 EMPTY = (0, 0)
 MISREAD = (-1, 0)
+DOUBLE_CARD = const(50)  # card_int of seat 0's double card (the rules' cards are below 50)
+MISREAD_INT = const(-1)  # card_int of a misread (tabletop.sensing.cards.MISREAD)
 
 _COLOUR = const(0x07)  # bits 0..2
 _VALUE_SHIFT = const(3)  # bits 3..5
@@ -46,3 +51,19 @@ def decode(bits):
     if not ones(bits) & 1 or colour == 0 or colour == 7 or not 1 <= value <= 5:
         return MISREAD
     return (colour, value)
+
+
+def card_int(bits):
+    """The card for a 7-bit code as one int, allocating nothing: 0 for no
+    card, ``colour * 10 + value`` for a number card (colour 0..4 as the rules
+    count them), ``DOUBLE_CARD + seat`` (seat 0-based) for a double card,
+    MISREAD_INT for anything else."""
+    if bits == 0:
+        return 0
+    colour = bits & _COLOUR
+    value = bits >> _VALUE_SHIFT & _COLOUR
+    if not ones(bits) & 1 or colour == 0 or colour == 7 or not 1 <= value <= 5:
+        return MISREAD_INT
+    if colour == DOUBLE:
+        return DOUBLE_CARD + value - 1
+    return (colour - 1) * 10 + value

@@ -4,7 +4,7 @@
     draw.render(board, pixels, now_ms)     # fills the pixel buffer; the caller shows it
     draw.animating(board)                  # True while the frame changes with time
 
-One module per game (render_pyraos, render_pacal), loaded only for the game a
+One module per game (render_pyraos, render_pacal, render_diabolo), loaded only for the game a
 board plays. Each writes every LED it owns on every call, in a fixed order of
 priority (error over hint over target), so a frame depends only on the
 board's state and the time. Glows and blinks take their level from
@@ -13,6 +13,10 @@ tabletop.show.pixels.pulse.
 
 
 def for_game(game):
+    if game == "diabolo":
+        from tabletop.show import render_diabolo
+
+        return render_diabolo
     if game == "pacal":
         from tabletop.show import render_pacal
 

@@ -1,0 +1,52 @@
+"""The 30 slots of a Diabolo board against the game: where a card may go,
+which slots hold a card they should not, which miss one. Masks are ints,
+bit s for slot s (numbered as tabletop.board.diabolo_played says: 30 bits
+fit a small int on every port); nothing here allocates.
+
+    targets(game, card)            # the slots where ``card`` may go now
+    occupied(stable)               # the slots holding a card (Presence.stable)
+    differences(stable, played)    # (errors, hints): red, and missing cards
+"""
+
+from micropython import const
+
+from tabletop.board.diabolo_played import slot_of
+from tabletop.rules import diabolo
+from tabletop.rules.diabolo import HEAVEN, HELL
+
+SLOTS = const(30)
+
+
+def targets(game, card):
+    """The next free slot on each side of the card's row that may take it."""
+    if not diabolo.is_card(card):
+        return 0
+    c = diabolo.colour_of(card)
+    sides = game.side_mask(card)
+    mask = 0
+    for side in (HELL, HEAVEN):
+        if sides >> side & 1:
+            mask |= 1 << slot_of(c, side, game.next_slot(c, side))
+    return mask
+
+
+def occupied(stable):
+    mask = 0
+    for s in range(SLOTS):
+        if stable[s]:
+            mask |= 1 << s
+    return mask
+
+
+def differences(stable, played):
+    """``(errors, hints)``: slots holding a card the game does not put
+    there, and slots missing the card it does."""
+    errors = 0
+    hints = 0
+    for s in range(SLOTS):
+        want = played.filled(s)
+        if stable[s] and not want:
+            errors |= 1 << s
+        elif want and not stable[s]:
+            hints |= 1 << s
+    return errors, hints

@@ -1,0 +1,103 @@
+"""The Diabolo board's LEDs (see tabletop.show.render).
+
+    render_diabolo.render(board, pixels, now_ms)   # a DiaboloBoard's frame
+    render_diabolo.animating(board)                # True while it changes with time
+
+The profile's led_map lists the 30 slot LEDs (per row r y g p b, hell 1..3
+then heaven 1..3), lock.r .. lock.b, then turn0 .. turn4
+(tabletop.profile.schema_diabolo.led_names). What each shows is
+docs/FIRMWARE.md's "Diabolo" table: the slots where the card read may go in
+the hint colour, red where a card must be lifted, the hint colour where
+one is missing; a locked row's lock LED red; the turn LED of the seat to
+move in the player0 colour. At scoring the row being scored has its lock LED
+in the win colour and its winning side's cards lit; the seats that may
+still declare a double light in the player1 colour, the seat showing its
+cards in player0 (green while a card on the reader has counted, red if it
+does not count). A frame allocates nothing.
+"""
+
+from micropython import const
+
+from tabletop.board import diabolo_board as db
+from tabletop.rules.diabolo import COLOURS
+from tabletop.show.pixels import pulse
+
+_LOCK = const(30)  # in the led_map: lock.r .. lock.b
+_TURN = const(35)  # ... turn0 .. turn4
+_DOUBLES = const(1)  # diabolo_scoring's stages
+_SHOW = const(2)
+
+
+def animating(board):
+    # the first deal waits for a double card (pulsing), the game over glows
+    return (board.mode == db.DEAL and board.game.round == 0) or board.mode == db.OVER
+
+
+def _mask(px, leds, mask, colour):
+    s = 0
+    while mask:
+        if mask & 1:
+            px.set(leds[s], colour)
+        mask >>= 1
+        s += 1
+
+
+def render(board, px, now_ms):
+    prof = board.profile
+    leds = prof.led_map
+    cols = prof.colours
+    g = board.game
+    px.clear()
+    mode = board.mode
+    if mode == db.SELECT:  # the seats of the game to start
+        for p in range(g.players):
+            px.set(leds[_TURN + p], cols["win"])
+        return
+    for c in range(COLOURS):
+        if g.locked(c):
+            px.set(leds[_LOCK + c], cols["error"])
+    if mode == db.OVER:
+        totals = g.totals()
+        best = max(totals)
+        for p in range(g.players):
+            if totals[p] == best:
+                px.set_scaled(leds[_TURN + p], cols["win"], pulse(now_ms))
+        return
+    if mode == db.DEAL:
+        if g.round == 0:  # the dealer lays their double card: every seat invited
+            for p in range(g.players):
+                px.set_scaled(leds[_TURN + p], cols["hint"], pulse(now_ms))
+        else:  # the next dealer
+            px.set(leds[_TURN + (g.dealer + 1) % g.players], cols["hint"])
+    elif mode == db.SCORE:
+        _scoring(board, g, px, leds, cols)
+        return
+    elif g.turn >= 0:
+        px.set(leds[_TURN + g.turn], cols["player0"])
+    _mask(px, leds, board.targets, cols["hint"])
+    _mask(px, leds, board.hints, cols["hint"])
+    _mask(px, leds, board.errors, cols["error"])
+
+
+def _scoring(board, g, px, leds, cols):
+    walk = board.walk
+    c = walk.colour
+    if c >= COLOURS:
+        return
+    px.set(leds[_LOCK + c], cols["win"])
+    # the side that wins the row: its cards light
+    plus = g.plus(c)
+    side = 1 if plus > 0 else 0
+    for k in range(g.next_slot(c, side)):
+        px.set(leds[(c * 2 + side) * 3 + k], cols["win"] if plus > 0 else cols["error"])
+    if walk.stage == _DOUBLES:
+        for p in range(g.players):
+            if g.double_mask(p) >> c & 1:
+                px.set(leds[_TURN + p], cols["player1"])
+    elif walk.stage == _SHOW:
+        # the seat showing its cards; while a card lies on the reader, green
+        # once it counted, red if it does not count
+        colour = cols["player0"]
+        if board.reader.value[0] > 0 and not walk.ready:
+            colour = cols["win"] if board.note == db.N_NONE else cols["error"]
+        px.set(leds[_TURN + walk.seat], colour)
