@@ -5,6 +5,7 @@
     meter.noise[s]            # then: sensor s's noise, the rms of one raw reading (counts)
     meter.typical             # ... the board's: the median sensor's
     meter.faulty              # ... bits of the sensors far noisier than the rest
+    meter.hand_over(sensor, analog)   # a PyramidSensor takes it in (once)
 
 A board's sensing is tuned to the noise its profile states (``model.noise``);
 a board built with noisier parts, a longer cable or a worse supply would
@@ -28,6 +29,8 @@ from array import array
 from micropython import const
 
 from tabletop.sensing.magnets import SENSORS
+
+_NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
 
 SAMPLES = const(24)  # differences taken of each sensor (SAMPLES + 1 ticks)
 _FAULT_TIMES = const(4)
@@ -90,3 +93,22 @@ class NoiseMeter:
         for s in range(SENSORS):
             if noise[s] > limit and not trend >> s & 1:
                 self.faulty |= 1 << s
+
+    def hand_over(self, sensor, analog):
+        """What was measured goes to ``sensor`` (a PyramidSensor): a board
+        clearly noisier than its profile says works with its own noise; a
+        faulty sensor is left out from now on, held at what it reads now
+        (``analog``, the raw array)."""
+        sensor.measured = True
+        sensor.typical = typical = self.typical
+        sensor.sensor_noise = self.noise
+        if typical > sensor.noise + sensor.noise / _NOISIER_BY:
+            sensor.set_noise(typical)
+        faulty = sensor.faulty = self.faulty
+        if faulty:
+            held = sensor.held = array("H", bytes(2 * SENSORS))
+            channels = sensor.readings.channels
+            for s in range(SENSORS):
+                if faulty >> s & 1:
+                    held[s] = analog[channels[s]]
+            sensor.learnt.leave_out(faulty, held)

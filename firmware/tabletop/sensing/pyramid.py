@@ -53,13 +53,9 @@ __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SEN
 _HIGH_SETTLE = const(10)  # times longer a change on level 3 or the top must hold
 _MID_SETTLE = const(4)  # ... and a marble added on level 2
 _FLICKER_MS = const(30)  # a candidate unseen this long (a bounce) is not forgotten
-_CALIBRATE_STILL_MS = const(300)  # still this long at power on before the first calibration
-_CALIBRATE_WAIT_MS = const(2000)  # ... or this long at most (a board noisier than its profile)
-_CALIBRATE_LIMIT = const(400)  # counts a sensor's baseline may move at power on
 _NO_CHANGE_FIT = const(2)  # "no change" is relearnt when it fits within this many max_errors
 _NO_CHANGE_FIT_UNSURE = const(16)  # ... when the board's picture is a guess anyway
 _FAR_MISFIT_FIT = const(4)  # a marble spoilt by a far misfit fits within this many
-_NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
 _FRESH_RESTED_MS = const(100)  # still this long after an accepted change: it has landed
 _NOT_RESTORED = const(-1)  # restored_at: no saved state taken back
 _RESTORED_NEXT_TICK = const(-2)  # ... taken back; its first tick is still to come
@@ -135,23 +131,11 @@ class PyramidSensor:
             self.restored_at = now_ms
 
     def _measured(self, meter, analog):
-        # The noise is known: a board clearly noisier than its profile says
-        # works with its own; a faulty sensor is left out from now on. The
-        # meter's code and memory go (it is needed once a power on).
-        self.measured = True
+        # The noise is known (NoiseMeter.hand_over). The meter's code and
+        # memory go: it is needed once a power on.
         self.meter = None
+        meter.hand_over(self, analog)
         sys.modules.pop("tabletop.sensing.noise", None)
-        self.typical = typical = meter.typical
-        self.sensor_noise = meter.noise
-        if typical > self.noise + self.noise / _NOISIER_BY:
-            self.set_noise(typical)
-        self.faulty = meter.faulty
-        if self.faulty:
-            self.held = array("H", bytes(2 * SENSORS))
-            for s in range(SENSORS):
-                if self.faulty >> s & 1:
-                    self.held[s] = analog[self.readings.channels[s]]
-            self.learnt.leave_out(self.faulty, self.held)
 
     def _hold_faulty(self, analog):
         # A faulty sensor reads the same from now on: its noise moves nothing.
@@ -386,40 +370,12 @@ class PyramidSensor:
         return self.learnt.was_relearnt()
 
     def power_on(self, expected, now_ms):
-        """Power on without a saved state: start from what the sensors show
-        is there (marbles may have been moved, or a move lost, while the
-        power was off). Returns that occupancy once the readings have been
-        still ``_CALIBRATE_STILL_MS`` (a hand over the board is gone) or
-        ``_CALIBRATE_WAIT_MS`` have passed, else -1: call again next tick.
+        """Power on without a saved state: the occupancy the sensors show
+        (tabletop.sensing.first_look), or -1 until the readings allow a
+        look: call again next tick."""
+        from tabletop.sensing.first_look import first_look
 
-        Missing marbles first, then strays against what is left; a marble
-        on level 3 or the top is too weak for that test and shows only as
-        the best small change. The baselines are taken from the readings
-        with each marble's own error; what that took in is a guess (a hand
-        may have been near), so a steady misfit left once the board is
-        still is relearnt more freely."""
-        if self.ready_at < 0:
-            self.ready_at = now_ms
-        if (
-            now_ms - self.readings.moving_at < _CALIBRATE_STILL_MS
-            and now_ms - self.ready_at < _CALIBRATE_WAIT_MS
-        ):
-            return -1
-        exp = expected
-        self.fit_occupancy(exp)
-        exp &= ~self.missing(exp)
-        self.fit_occupancy(exp)
-        exp |= self.strays(exp)
-        self.fit_occupancy(exp)
-        finder = self.finder
-        finder.search(exp)
-        best = finder.best
-        if best.kind == ADD and LEVEL[best.added] >= 3:
-            exp |= 1 << best.added
-        learnt = self.learnt
-        learnt.calibrate(exp, _CALIBRATE_LIMIT, finder.band if exp else 0)
-        learnt.doubt()
-        return exp
+        return first_look(self, expected, now_ms)
 
     # -- the learnt state, on flash (tabletop.keep.store) ---------------------------------
 
