@@ -15,7 +15,7 @@ once the LEDs show the answer).
 
 Modes: SELECT (power-on animation, MENU starts), PLAY, UNDO (BACK took a move
 back; waiting until the pieces match the earlier position), CLEAR (a new game
-waits for an empty board).
+waits for an empty board); the last two in tabletop.board.pyraos_restore.
 
 What the sensing has learnt (baselines, each marble's error) goes to flash
 with the journal: ``state_due()`` says it is due (a second after a move, or
@@ -29,6 +29,7 @@ instead of guessing them from the readings (a lost move, even one to level
 
 from micropython import const
 
+from tabletop.board.pyraos_restore import put_back, wait_for_empty
 from tabletop.buttons import presses
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
@@ -110,7 +111,7 @@ class PyraosBoard:
 
     # -- what to show ---------------------------------------------------------
 
-    def _show(self, targets, errors, hints):
+    def show(self, targets, errors, hints):
         if targets != self.targets or errors != self.errors or hints != self.hints:
             self.targets = targets
             self.errors = errors
@@ -137,6 +138,12 @@ class PyraosBoard:
         return self._idle_mask
 
     # -- each tick --------------------------------------------------------------
+
+    def play_on(self):
+        """The pieces match the game again (after BACK or a new game): play."""
+        self.mode = PLAY
+        self._save_soon()
+        self.show(self._idle_targets(), 0, 0)
 
     def new_game(self, variant=None):
         if variant is not None:
@@ -204,10 +211,10 @@ class PyraosBoard:
         if self.mode != PLAY and self.unsure_at >= 0:
             self._sure()
         if self.mode == CLEAR:
-            self._wait_for_match(obs)
+            wait_for_empty(self, obs)
             return
         if self.mode == UNDO:
-            self._undo(obs, now_ms)
+            put_back(self, obs, now_ms)
             return
         if event == presses.SHORT_BACK:
             self.back_at = now_ms  # acted on once the pieces are clear
@@ -225,47 +232,6 @@ class PyraosBoard:
         if self._learn is not None:
             self.sensor.rebase(self.expected, self._learn, self._learn_at)
             self._learn = None
-
-    def _wait_for_match(self, obs):
-        # CLEAR: a new game waits for an empty board (marbles left show red).
-        kind = obs.kind
-        if kind == pyramid.NONE:
-            self.sensor.rebase(self.expected)
-            self.sensor.keep_empty()
-            self.mode = PLAY
-            self._save_soon()
-            self._show(self._idle_targets(), 0, 0)
-        elif kind == pyramid.UNCLEAR:
-            self._show(0, self.sensor.strays(self.expected), 0)
-        else:
-            errors = 1 << obs.added if obs.added >= 0 else 0
-            self._show(0, errors, 0)
-
-    def _undo(self, obs, now_ms):
-        # UNDO: the pieces go back to the position before the undone move
-        # (self.target). Each change is followed as a move would be (so the
-        # sensing learns a marble put back, and forgets one taken off); what
-        # is there too much shows red, what is missing in the hint colour.
-        kind = obs.kind
-        if kind == pyramid.NONE and self.expected == self.target:
-            self.mode = PLAY
-            self._save_soon()
-            self._show(self._idle_targets(), 0, 0)
-            return
-        if kind != pyramid.NONE and kind != pyramid.UNCLEAR:
-            change = (obs.lifted, obs.lifted2, obs.added)
-            self.expected = obs.occupancy(self.expected)
-            self.sensor.rebase(self.expected, change, now_ms)
-        have = self.expected
-        want = self.target
-        errors = have & ~want
-        hints = want & ~have
-        if kind == pyramid.UNCLEAR:
-            # more than one change at a time (pieces moved while the power
-            # was off, say): show each one the readings point at
-            errors |= self.sensor.strays(have)
-            hints |= self.sensor.missing(have)
-        self._show(0, errors, hints)
 
     def _back(self, obs, now_ms):
         """BACK, once the sensors are clear: with one marble lifted in a
@@ -298,7 +264,7 @@ class PyraosBoard:
         self.first_lift = -1
         self.mode = UNDO
         self.version += 1
-        self._show(0, self.expected & ~self.target, self.target & ~self.expected)
+        self.show(0, self.expected & ~self.target, self.target & ~self.expected)
         return True
 
     def _accept(self, move, obs, now_ms):
@@ -312,7 +278,7 @@ class PyraosBoard:
         self._learn_at = now_ms
         self.first_lift = -1
         self.version += 1
-        self._show(self._idle_targets(), 0, 0)
+        self.show(self._idle_targets(), 0, 0)
 
     def _play(self, obs, now_ms):
         g = self.game
@@ -329,7 +295,7 @@ class PyraosBoard:
         p = g.turn
         if kind == pyramid.NONE:
             self._first(-1)
-            self._show(self._idle_targets(), 0, 0)
+            self.show(self._idle_targets(), 0, 0)
             return
         if g.phase == pyraos.P_REMOVE:
             self._take_back(obs, p, now_ms)
@@ -339,22 +305,22 @@ class PyraosBoard:
             if g.placement_mask() >> d & 1:
                 self._accept((pyraos.PLACE, p, d, -1), obs, now_ms)
             else:
-                self._show(0, 1 << d, 0)
+                self.show(0, 1 << d, 0)
         elif kind == pyramid.LIFT:
             x = obs.lifted
             if g.raise_sources() >> x & 1:
-                self._show(g.raise_targets(x), 0, 1 << x)
+                self.show(g.raise_targets(x), 0, 1 << x)
             else:
-                self._show(0, 1 << x, 0)
+                self.show(0, 1 << x, 0)
         elif kind == pyramid.MOVE:
             x, d = obs.lifted, obs.added
             move = (pyraos.RAISE, p, x, d)
             if g.fault(move) is None:
                 self._accept(move, obs, now_ms)
             else:
-                self._show(0, 1 << d, 1 << x)
+                self.show(0, 1 << d, 1 << x)
         else:  # LIFT2: nothing to take back now
-            self._show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
+            self.show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
 
     def _unsure(self, now_ms):
         # Nothing settles, though the readings have been still a while and
@@ -397,12 +363,12 @@ class PyraosBoard:
         x = likely.lifted
         if g.phase == pyraos.P_REMOVE:
             if g.removable_mask() >> x & 1:
-                self._show(g.removable_mask(x), 0, 0)
+                self.show(g.removable_mask(x), 0, 0)
                 return
         elif g.raise_sources() >> x & 1:
-            self._show(g.raise_targets(x), 0, 1 << x)
+            self.show(g.raise_targets(x), 0, 1 << x)
             return
-        self._show(0, 1 << x, 0)
+        self.show(0, 1 << x, 0)
 
     def _take_back(self, obs, p, now_ms):
         g = self.game
@@ -411,14 +377,14 @@ class PyraosBoard:
         if kind == pyramid.LIFT:
             x = obs.lifted
             if not removable >> x & 1:
-                self._show(0, 1 << x, 0)
+                self.show(0, 1 << x, 0)
                 return
             self._first(x)
             second = g.removable_mask(x)
             if not second:
                 self._accept((pyraos.REMOVE, p, x, -1), obs, now_ms)
             else:
-                self._show(second, 0, 0)
+                self.show(second, 0, 0)
         elif kind == pyramid.LIFT2:
             x, y = obs.lifted, obs.lifted2
             if self.first_lift == y:
@@ -427,17 +393,17 @@ class PyraosBoard:
                 if g.fault((pyraos.REMOVE, p, a, b)) is None:
                     self._accept((pyraos.REMOVE, p, a, b), obs, now_ms)
                     return
-            self._show(0, 0, 1 << x | 1 << y)
+            self.show(0, 0, 1 << x | 1 << y)
         elif kind == pyramid.ADD:
-            self._show(removable, 1 << obs.added, 0)
+            self.show(removable, 1 << obs.added, 0)
         else:  # MOVE: a marble moved instead of taken back
-            self._show(removable, 1 << obs.added, 1 << obs.lifted)
+            self.show(removable, 1 << obs.added, 1 << obs.lifted)
 
     def _over(self, obs):
         # The game is over: only BACK (undo) and MENU act; show stray changes.
         if obs.kind == pyramid.NONE:
-            self._show(0, 0, 0)
+            self.show(0, 0, 0)
         else:
             errors = 1 << obs.added if obs.added >= 0 else 0
             hints = 1 << obs.lifted if obs.lifted >= 0 else 0
-            self._show(0, errors, hints)
+            self.show(0, errors, hints)

@@ -1,0 +1,51 @@
+"""The Pyraos board waiting for the pieces to match a position, before play
+goes on: a new game's empty board (CLEAR), the position before a move BACK
+took back (UNDO).
+
+    wait_for_empty(board, obs)         # CLEAR, every tick: obs from the pyramid sensor
+    put_back(board, obs, now_ms)       # UNDO, every tick
+
+``board`` is the tabletop.board.pyraos_board.PyraosBoard; what is there too
+much shows red, what is missing in the hint colour, and ``board.play_on()``
+once they match.
+"""
+
+from tabletop.sensing import pyramid
+
+
+def wait_for_empty(board, obs):
+    """CLEAR: a new game waits for an empty board (marbles left show red)."""
+    kind = obs.kind
+    sensor = board.sensor
+    if kind == pyramid.NONE:
+        sensor.rebase(board.expected)
+        sensor.keep_empty()
+        board.play_on()
+    elif kind == pyramid.UNCLEAR:
+        board.show(0, sensor.strays(board.expected), 0)
+    else:
+        board.show(0, 1 << obs.added if obs.added >= 0 else 0, 0)
+
+
+def put_back(board, obs, now_ms):
+    """UNDO: the pieces go back to the position before the undone move
+    (``board.target``). Each change is followed as a move would be (so the
+    sensing learns a marble put back, and forgets one taken off)."""
+    kind = obs.kind
+    if kind == pyramid.NONE and board.expected == board.target:
+        board.play_on()
+        return
+    sensor = board.sensor
+    if kind != pyramid.NONE and kind != pyramid.UNCLEAR:
+        board.expected = obs.occupancy(board.expected)
+        sensor.rebase(board.expected, (obs.lifted, obs.lifted2, obs.added), now_ms)
+    have = board.expected
+    want = board.target
+    errors = have & ~want
+    hints = want & ~have
+    if kind == pyramid.UNCLEAR:
+        # more than one change at a time (pieces moved while the power was
+        # off, say): show each one the readings point at
+        errors |= sensor.strays(have)
+        hints |= sensor.missing(have)
+    board.show(0, errors, hints)
