@@ -129,12 +129,13 @@ bench-pico: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench.pico $(ARGS)
 
 # The soak: each game's board plays for 24 h of virtual time (noise, mistakes,
-# power cuts, reboots), both at once. Hours on this machine; SOAK_HOURS=2 is quicker.
+# power cuts, reboots; Diabolo with 3, 4 and 5 players in turn), all at once. Hours on this machine; SOAK_HOURS=2 is quicker.
 SOAK_HOURS ?= 24
 soak: $(PY_STAMP)
 	$(PY) -m sim soak --game pacal --hours $(SOAK_HOURS) & p=$$!; \
+	$(PY) -m sim soak --game diabolo --hours $(SOAK_HOURS) & q=$$!; \
 	$(PY) -m sim soak --game pyraos --hours $(SOAK_HOURS); a=$$?; wait $$p; b=$$?; \
-	test $$a -eq 0 -a $$b -eq 0
+	wait $$q; c=$$?; test $$a -eq 0 -a $$b -eq 0 -a $$c -eq 0
 
 # The noise sweep: Pyraos moves on the virtual board read through the sensor
 # chain (the RP2040 ADC, the hall sensors, the LEDs' ripple): 10,000 at the

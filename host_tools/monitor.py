@@ -8,7 +8,9 @@ text, errors) and draws the position after each move as the simulator's
 text view does. On exit (Ctrl-C, or after ``--for`` seconds) the game is
 saved as a record (``--out``, else ``GAME-VARIANT-TIME.jsonl`` here). A
 board's Pacal record names no hands (it never sees them): it checks as a
-board's record.
+board's record (a Diabolo board's deal lines too: docs/RECORDS.md). A
+Diabolo board is followed by its events only (moves, status, each round's
+``scores``): no drawing of its position yet.
 """
 
 from __future__ import annotations
@@ -64,14 +66,20 @@ class Monitor:
             self.draw()
         elif kind == "status":
             self.say("status: " + " | ".join(x for x in obj["lines"] if x))
+        elif kind == "scores":
+            self.say(f"scores: round {obj.get('round')}, points {obj.get('points')}, "
+                     f"totals {obj.get('totals')}")  # fmt: skip
         elif kind in ("error", "journal", "dropped", "display", "boot", "maintenance"):
             self.say(f"{kind}: {json.dumps(obj)}")
 
     def draw(self) -> None:
+        game = self.hello.get("game")
+        if game not in ("pyraos", "pacal"):
+            return  # (no text drawing of a Diabolo board yet: its events only)
         state = self.state()
         if state is None:
             return
-        text = pyraos_text(state) if self.hello.get("game") == "pyraos" else pacal_text(state)
+        text = pyraos_text(state) if game == "pyraos" else pacal_text(state)
         self.say(text)
 
     def state(self) -> Any:

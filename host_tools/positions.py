@@ -13,6 +13,12 @@ rules state (tabletop.rules: Pyraos or Pacal). What each board shows:
 - Pacal: every field that holds a card in its player's colour; a player's
   round-win LEDs for the rounds won; the turn LED of each player who makes
   the next event (the winner's in ``win`` once the match is over).
+- Diabolo: each slot that holds a card in the card's colour (``CARD_RGB``:
+  the five rows' colours, a profile has none), the lock LED of each locked
+  row in the ``error`` colour (as the board shows it), the turn LED of the
+  seat to move in ``player0`` (the board's own turn colour); while a round
+  is scored, the seats that may declare a double in ``player1``; once the
+  last round is scored, the winners' turn LEDs in ``win``.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.profile.schema import led_names
+from tabletop.profile.schema_diabolo import ROWS, SIDES
+from tabletop.rules.diabolo import COLOURS, P_PLAY, colour_of
 from tabletop.rules.pacal import FIELDS, ROUNDS_TO_WIN
 from tabletop.rules.pyraos import MARBLES
 from tabletop.rules.pyraos_geometry import POSITIONS
@@ -27,6 +35,8 @@ from tabletop.sensing.magnets import OWN_SENSOR
 
 RGB = tuple[int, int, int]
 RESERVE_LEVEL = 48  # of 256: a reserve bar glows dimly (as render_pyraos draws it)
+# Diabolo's card colours, rows r y g p b (a replay shows which card lies where)
+CARD_RGB: tuple[RGB, ...] = ((255, 0, 0), (255, 200, 0), (0, 200, 0), (170, 0, 255), (0, 80, 255))
 
 
 def _rgb(colour: Any, level: int = 256) -> RGB:
@@ -37,6 +47,8 @@ def position_frame(profile: Any, state: Any) -> dict[int, RGB]:
     """The LEDs that show ``state`` on a board with ``profile``."""
     index = dict(zip(led_names(profile), profile.led_map, strict=True))
     cols = profile.colours
+    if profile.game == "diabolo":
+        return _diabolo_frame(profile, state, index)
     players = (_rgb(cols["player0"]), _rgb(cols["player1"]))
     frame: dict[int, RGB] = {}
     over = state.is_over()
@@ -64,4 +76,27 @@ def position_frame(profile: Any, state: Any) -> dict[int, RGB]:
         frame[index[f"turn{who}"]] = players[who]
     if winner is not None:
         frame[index[f"turn{winner}"]] = _rgb(cols["win"])
+    return frame
+
+
+def _diabolo_frame(profile: Any, state: Any, index: dict[str, int]) -> dict[int, RGB]:
+    cols = profile.colours
+    frame: dict[int, RGB] = {}
+    for c in range(COLOURS):
+        row = ROWS[c]
+        for side, cards in zip(SIDES, state.row(c), strict=True):
+            for k, card in enumerate(cards):
+                frame[index[f"{row}.{side}.{k + 1}"]] = CARD_RGB[colour_of(card)]
+        if state.locked(c):
+            frame[index[f"lock.{row}"]] = _rgb(cols["error"])
+    if state.is_over():
+        totals = state.totals()
+        for p in range(state.players):
+            if totals[p] == max(totals):
+                frame[index[f"turn{p}"]] = _rgb(cols["win"])
+    elif state.scoring():
+        for p in state.to_move():
+            frame[index[f"turn{p}"]] = _rgb(cols["player1"])
+    elif state.turn >= 0 and state.phase == P_PLAY:
+        frame[index[f"turn{state.turn}"]] = _rgb(cols["player0"])
     return frame

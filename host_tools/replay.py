@@ -90,7 +90,7 @@ def read_profile(path: Path | None, game: str) -> Any:
 
 def positions(rec: Record) -> list[Any]:
     """The state before the first event and after each one."""
-    state = new_state(rec.game, rec.variant)
+    state = new_state(rec.game, rec.variant, len(rec.header.get("players", ())))
     out = [state.copy()]
     for event in rec.events:
         state.apply(event)

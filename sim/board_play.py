@@ -53,7 +53,7 @@ from sim.hand import Steps, drive, make_hand
 from sim.hand.diabolo import DiaboloHand
 from sim.physics import DEFAULT_SENSOR, DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.power_cuts import Cut, Reboot, is_deal, plan_power_cuts
-from sim.power_cycle import BoardFailure, CutBreaks, PowerCycle
+from sim.power_cycle import LOOK_MS, BoardFailure, CutBreaks, PowerCycle
 from sim.referee import Referee, lit
 from sim.virtual_hal import VirtualHal
 from tabletop.profile import Profile, load
@@ -111,8 +111,6 @@ class BoardRun(PowerCycle):
         self.variant = variant
         self.seed = seed
         self.players = players  # Diabolo: the record's count
-        if game == "diabolo" and power_cuts:
-            raise ValueError("power cuts are not simulated on the Diabolo board yet")
         physics: PyraosPhysics | PacalPhysics | DiaboloPhysics
         if game == "diabolo":
             physics = DiaboloPhysics(profile, seed, noise=noise, sensor=sensor)
@@ -270,14 +268,24 @@ class BoardRun(PowerCycle):
                     result.ok = False
                     result.where = where
                     break
-            if result.ok and isinstance(self.hand, DiaboloHand):
-                self.act(self.hand.finish(state))  # the last round's scoring, walked through
-            # the cuts planned at a tick late in the last event come now,
-            # and the journal must come back whole after them too
-            self._write_queue.clear()
-            while result.ok and self._tick_cuts:
-                self.advance(self.tick_ms)
-            self.wait_power()
+            cuts_before = len(self.log)
+            while True:
+                if result.ok and isinstance(self.hand, DiaboloHand):
+                    self.act(self.hand.finish(state))  # the last round's scoring, walked through
+                # the cuts planned at a tick late in the last event come now,
+                # and the journal must come back whole after them too
+                self._write_queue.clear()
+                while result.ok and self._tick_cuts:
+                    self.advance(self.tick_ms)
+                self.wait_power()
+                diabolo_walk = isinstance(self.hand, DiaboloHand) and state.scoring()
+                if not (result.ok and diabolo_walk and len(self.log) > cuts_before):
+                    break
+                # a Diabolo board cut during or after the last scoring walks
+                # it through again from its start: so does the hand
+                cuts_before = len(self.log)
+                self.advance(LOOK_MS)
+                self.act(self.hand.restore(state.copy(), state, False))
         except BoardFailure as err:
             result.ok = False
             result.where = str(err)

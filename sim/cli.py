@@ -94,9 +94,6 @@ def _board_play(args: argparse.Namespace) -> int:
     except (OSError, RecordError) as err:
         print(f"board-play: {args.record}: {err}", file=sys.stderr)
         return 2
-    if rec.game == "diabolo" and args.power_cuts:
-        print("board-play: power cuts are not simulated on the Diabolo board yet", file=sys.stderr)
-        return 2
     flash: LittleFlash | FatFlash | None = None
     if args.power_cuts or args.fs is not None:
         flash = FatFlash() if args.fs == "fat" else LittleFlash()
@@ -191,6 +188,7 @@ def _device(args: argparse.Namespace) -> int:
     if args.pico:
         return _pico(Path(args.pico), args.seconds)
     from sim.pty_device import PtyDevice
+    from tabletop.records.record import new_state
 
     dev = PtyDevice(args.game, seed=args.seed, speed=args.speed)
     print(dev.path, flush=True)
@@ -199,8 +197,9 @@ def _device(args: argparse.Namespace) -> int:
         dev.power_on()
         dev.start_game()
         variant = selfplay.DEFAULT_VARIANT[args.game]
-        rec = selfplay.play_game(args.game, variant, args.seed)
-        state = rec.state.__class__(variant)
+        players = dev.profile.players if args.game == "diabolo" else None  # a new game's seats
+        rec = selfplay.play_game(args.game, variant, args.seed, players=players)
+        state = new_state(args.game, variant, players or 0)
         dev.play(state, rec.events[: args.play])
         left = None if args.seconds is None else args.seconds - (time.monotonic() - start)
         while left is None or left > 0:
@@ -321,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         help="one board plays game after game for HOURS of virtual time, with noise, mistakes, "
         "power cuts and reboots (exit 1 at the first move lost or failure)",
     )
-    sk.add_argument("--game", choices=("pacal", "pyraos"), default="pyraos")
+    sk.add_argument("--game", choices=("pacal", "pyraos", "diabolo"), default="pyraos")
     sk.add_argument("--hours", type=float, default=24.0, help="virtual hours")
     sk.add_argument("--seed", type=int, default=0)
     sk.add_argument("--fs", choices=("littlefs", "fat"), default="littlefs")
@@ -338,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: an emulated Pico (the real MicroPython rp2 firmware, its REPL for "
         "mpremote), its flash kept in IMAGE",
     )
-    dv.add_argument("--game", choices=("pacal", "pyraos"), default="pyraos")
+    dv.add_argument("--game", choices=("pacal", "pyraos", "diabolo"), default="pyraos")
     dv.add_argument("--seed", type=int, default=0)
     dv.add_argument("--play", type=int, default=0, metavar="N",
                     help="the scripted hand plays N events of a seeded self-play game")  # fmt: skip

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Literal
 
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.virtual_hal import VirtualHal
 
 HANG_LIMIT_MS = 120_000  # a hang without a watchdog ends the test after this long
@@ -34,7 +34,9 @@ class FaultHal(VirtualHal):
     """The virtual hal with faults to inject: the next call of a hal method
     raises the given exception, or hangs (virtual time runs, nothing returns)."""
 
-    def __init__(self, physics: PyraosPhysics | PacalPhysics, profile: Any, seed: int) -> None:
+    def __init__(
+        self, physics: PyraosPhysics | PacalPhysics | DiaboloPhysics, profile: Any, seed: int
+    ) -> None:
         super().__init__(physics, profile, seed, record=False)
         self.faults: dict[str, list[Fault]] = {}
         self.sleep: Callable[[int], None] | None = None  # the board's virtual sleep

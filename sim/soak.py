@@ -6,7 +6,8 @@ may be lost, and the firmware's heap must stay flat.
     report = soak(hours=24, game="pyraos", seed=1)     # python -m sim soak / make soak
     report.ok, report.games, report.moves, report.reboots, report.heap_kb
 
-Every game is a seeded random game of the board's game (variants in turn);
+Every game is a seeded random game of the board's game (variants in turn;
+Diabolo: 3, 4 and 5 players in turn);
 after it the hand clears the board and MENU starts the next, as at a table.
 The firmware never restarts except through the power cuts. Its heap is
 watched with tracemalloc (which slows Python down, so only every
@@ -26,6 +27,7 @@ from typing import Any
 from sim.board_play import BoardRun, reference_profile
 from sim.flash import FatFlash, LittleFlash
 from sim.selfplay import play_game
+from tabletop.rules import diabolo
 
 HOUR_MS = 3_600_000
 
@@ -113,7 +115,12 @@ def soak(
         while run.hal.now_ms < hours * HOUR_MS and (max_games is None or report.games < max_games):
             g_seed = rng.randrange(1 << 30)
             variant = variants[report.games % len(variants)]
-            events = play_game(game, variant, g_seed).events
+            players = None
+            if game == "diabolo":
+                # 3, 4, 5 seats in turn (the hand long-presses MENU to them)
+                players = diabolo.MIN_PLAYERS + report.games % 3
+                run.players = players
+            events = play_game(game, variant, g_seed, players=players).events
             if run.variant != variant:
                 run.variant = variant
                 run.act(run.hand.press_menu(long=True))  # long MENU: the next variant

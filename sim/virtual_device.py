@@ -48,7 +48,7 @@ from sim.device_parts import (
 )
 from sim.flash import FatFlash, FileStore, LittleFlash
 from sim.hand import drive, make_hand
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.wiring import shuffled_wiring
 from tabletop.device import Device
 from tabletop.profile import load
@@ -143,9 +143,11 @@ class VirtualDevice:
         if wiring_seed is not None:
             self.profile = load(shuffled_wiring(reference, wiring_seed))
         self.game = game
-        physics: PyraosPhysics | PacalPhysics
+        physics: PyraosPhysics | PacalPhysics | DiaboloPhysics
         if game == "pyraos":
             physics = PyraosPhysics(self.profile, seed, noise=noise)
+        elif game == "diabolo":
+            physics = DiaboloPhysics(self.profile, seed, noise=noise)
         else:
             physics = PacalPhysics(self.profile, seed, noise=noise)
         self.physics = physics

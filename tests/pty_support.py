@@ -21,7 +21,7 @@ from typing import Any
 
 from sim.pty_device import PtyDevice
 from sim.selfplay import play_game
-from tabletop.rules import pacal, pyraos
+from tabletop.records.record import new_state
 
 
 class ThreadedBoard:
@@ -30,9 +30,10 @@ class ThreadedBoard:
     ) -> None:
         self.dev = PtyDevice(game, seed=seed, speed=speed, **kw)
         self.path = self.dev.path
-        variant = "standard" if game == "pyraos" else "duel"
-        self.events = play_game(game, variant, seed).events
-        self.state: Any = pyraos.Pyraos(variant) if game == "pyraos" else pacal.Pacal(variant)
+        variant = "duel" if game == "pacal" else "standard"
+        players = self.dev.profile.players if game == "diabolo" else None  # a new game's seats
+        self.events = play_game(game, variant, seed, players=players).events
+        self.state: Any = new_state(game, variant, players or 0)
         self.moves = moves
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -16,6 +16,13 @@ at scoring are not record events: the hand shows them whenever it walks the
 scoring on (each card read until the showing seat's turn LED turns green,
 then lifted; BACK when the seat has shown all).
 
+After a power cut (board-play's, sim.power_cycle) ``restore`` takes a card
+left on the reader back into the hand, lifts a card from each slot the
+board lights red (a play it lost) and lays the card missing where it lights
+the hint colour; a round being scored is walked through again from its
+first row, as the board does; ``ready`` waits for the turn LED of the seat
+to move.
+
 Mistakes (at the mistake rate, one per play at most): WRONG_SPOT, the card
 read, then laid in a slot that is not lit, lifted once red; UNREAD, the card
 put in its slot without being read, lifted once red, then read; TOO_FAST, the
@@ -269,9 +276,65 @@ class DiaboloHand(Hand):
     def _select_lights(self) -> list[tuple[str, str]]:
         return [("turn0", "win")]
 
-    def ready(self, state: Any) -> Steps:
-        return
-        yield
+    # -- after a power cut ---------------------------------------------------------------
 
     def restore(self, target: Any, have: Any, new_game: bool) -> Steps:
-        raise NotImplementedError("power cuts on the Diabolo board are not simulated yet")
+        # The board is back at ``target``. A round being scored is walked
+        # through again from its first row (the hands shown are not in the
+        # journal): the hand's walk starts again too. A card the cut left on
+        # the reader goes back into the hand. While a round is played, the
+        # slots are put back as the board lights them: red, a card too many
+        # (a play it lost) lifted; the hint colour, a card missing, laid
+        # again (the hand knows which from ``target``'s rows). Between
+        # rounds and at scoring the slots are not looked at (the deal made
+        # again clears them).
+        self._walk = (-1, -1, 0, 0)
+        if new_game:
+            if not (yield from self._new_game_asked()):
+                return
+            yield from self.choose_players(target.players)
+        ph = self.physics
+        if ph.reader_card():
+            yield from self._off_reader()
+        if target.scoring() or target.phase == diabolo.P_DEAL:
+            return
+        want = self._layout(target)
+        while True:
+            acts: dict[str, int] = {}
+            wanted: list[tuple[str, str]] = []
+            for s in range(SLOTS):
+                card = ph.slot_card(s)
+                if bool(card) != bool(want[s]):
+                    acts[_NAMES[s]] = s
+                    wanted.append((_NAMES[s], "error" if card else "hint"))
+            if not wanted:
+                return
+            seen = yield from self._see(wanted, "what to put back after the power cut")
+            if not seen:
+                return
+            yield self._wait(self.timing.react, "saw it")
+            s = acts[seen]
+            if ph.slot_card(s):
+                yield from self._lift_slot(s)
+                ph.put_away(self.now)
+            else:
+                yield self._wait(self.timing.reach, "reach for the card")
+                ph.take_card(want[s], self.now)
+                yield from self._to_slot(s)
+
+    def ready(self, state: Any) -> Steps:
+        # back in play: the turn LED of the seat to move (at scoring and
+        # between rounds the board goes on by itself)
+        if state.phase != diabolo.P_PLAY:
+            return
+        wanted = [(f"turn{state.turn}", "player0")]
+        yield from self._see(wanted, "the board plays again", self.timing.resume_timeout)
+
+    def _layout(self, state: Any) -> list[int]:
+        """The card each slot holds in ``state`` (0: none)."""
+        want = [0] * SLOTS
+        for c in range(diabolo.COLOURS):
+            for side, cards in enumerate(state.row(c)):
+                for k, card in enumerate(cards):
+                    want[slot_of(c, side, k)] = card
+        return want

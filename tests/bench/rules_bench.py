@@ -3,7 +3,9 @@ MicroPython WebAssembly build (``make bench`` runs both and prints a table).
 
 Prints one JSON object per figure: ``{"bench": name, "value": v, "unit": u}``.
 On MicroPython it also measures the heap taken by importing the rule modules
-and by one game state, and the bytes a legal-placement query allocates.
+(Pacal and Pyraos) and by one game state, and the bytes a
+legal-placement query allocates. A Diabolo match is a whole game (a round
+per player), with random doubles after each round as ``sim selfplay``.
 """
 
 import gc
@@ -50,8 +52,9 @@ def phase_record():
 
 
 def phase_record_done():
-    global RECORD_BYTES, index, Rng
+    global RECORD_BYTES, index, Rng, diabolo
     RECORD_BYTES = gc.mem_alloc() - _mark[0] if MICROPYTHON else None
+    from tabletop.rules import diabolo  # (the record's notation has loaded it already)
     from tabletop.rules.pyraos_geometry import position_index as index
     from tabletop.rules.rng import Rng
 
@@ -99,6 +102,24 @@ def random_pacal(rng, variant):
             g.apply(rng.choice(list(g.legal_moves())))
 
 
+def random_diabolo(rng, players):
+    """A whole match: the first dealer by lot, random legal plays, after
+    each round random doubles (one more with even odds), as sim selfplay."""
+    g = diabolo.Diabolo(players)
+    g.apply(diabolo.deal(rng, rng.below(players)))
+    while True:
+        if g.scoring():
+            doubles = list(g.legal_moves())
+            if doubles and rng.below(2) == 0:
+                g.apply(rng.choice(doubles))
+                continue
+            if g.is_over():
+                return
+            g.apply(diabolo.deal(rng, (g.dealer + 1) % players))
+            continue
+        g.apply(rng.choice(list(g.legal_moves())))
+
+
 def midgame_pyraos():
     g = pyraos.Pyraos()
     for name in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3"):
@@ -121,6 +142,9 @@ def main(seconds):
         ("pyraos lines random games", lambda: random_pyraos(rng, "lines")),
         ("pacal duel random matches", lambda: random_pacal(rng, "duel")),
         ("pacal solo random games", lambda: random_pacal(rng, "solo")),
+        ("diabolo 3 players random matches", lambda: random_diabolo(rng, 3)),
+        ("diabolo 4 players random matches", lambda: random_diabolo(rng, 4)),
+        ("diabolo 5 players random matches", lambda: random_diabolo(rng, 5)),
     ):
         n, spent = timed(fn, seconds)
         emit(name, round(n / spent, 1), "per s")
@@ -142,6 +166,7 @@ def main(seconds):
         for name, make in (
             ("pyraos state heap", lambda: pyraos.Pyraos()),
             ("pacal state heap", lambda: pacal.Pacal("duel")),
+            ("diabolo 5 players state heap", lambda: diabolo.Diabolo(5)),
         ):
             gc.collect()
             before = gc.mem_alloc()
@@ -173,7 +198,14 @@ def phase_main():
     main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0)
 
 
-PHASES = [phase_mark, phase_rules, phase_rules_done, phase_record, phase_record_done, phase_main]
+PHASES = [
+    phase_mark,
+    phase_rules,
+    phase_rules_done,
+    phase_record,
+    phase_record_done,
+    phase_main,
+]
 
 if "mp_driver" not in sys.modules:  # not under run.mjs: run the phases here
     for _phase in PHASES:
