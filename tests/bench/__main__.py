@@ -20,6 +20,9 @@ What a board costs comes from the Pico itself, emulated: one Pyraos game of
 125 MHz RP2040 (flash wait states not modelled) with the real rp2 heap. The
 WebAssembly tick times are the host's and say nothing about a board.
 
+The computer players' search speed (tests/bench/players_bench.py), in
+positions a second, on CPython and under the WebAssembly build from source.
+
 The simulator's window (tests/bench/window.py): a computer-against-computer
 Pyraos game with the sensors' readings drawn, frame time against 60 fps.
 """
@@ -37,6 +40,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "bench" / "rules_bench.py"
+PLAYERS = ROOT / "tests" / "bench" / "players_bench.py"  # the computer players' search speed
 RUNNER = ROOT / "tests" / "mp" / "run.mjs"
 
 # (figure, run, comparison, target, unit) checked after the runs.
@@ -169,7 +173,9 @@ def main() -> None:
     runs: dict[str, dict[str, Any]] = {}
     print(f"rule benchmarks, {args.seconds} s per figure, {platform.node()}", flush=True)
     runs["cpython"] = figures([sys.executable, str(SCRIPT), secs])
+    runs["cpython"].update(figures([sys.executable, str(PLAYERS), secs]))
     runs["micropython source"] = figures([*node, str(SCRIPT), secs])
+    runs["micropython source"].update(figures([*node, str(PLAYERS), secs]))
     with tempfile.TemporaryDirectory() as tmp:
         lib = Path(tmp) / "lib"
         compile_firmware(lib)
