@@ -9,7 +9,11 @@ would complete a square of theirs on top of it; among equals, at random.
 A take-back returns the marbles that open the fewest spots for the
 opponent: two when it may. Pacal: a card built on the legal field nearest
 where its value belongs (high cards near the apex); offers and takes at
-random (Pacal's own player is issue 17's).
+random (Pacal's own player is issue 17's). Diabolo: a card laid where its
+own hand's sum of that colour profits (heaven for a colour it holds much
+of, hell for one it holds little of, the higher the card the more so); a
+double declared on the plus row whose colour it holds most of
+(``wants_double``).
 
 Searching players that play well are tabletop's computer players (issue
 17); this one is only there so that a person can play alone.
@@ -20,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.rules import pacal, pyraos
+from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.pyraos_geometry import LEVEL
 
 SQUARE = 100  # completes a square or line of its own
@@ -28,6 +32,7 @@ BLOCK = 40  # takes a spot where the opponent would complete one
 RAISE = 10  # a marble saved
 TOP = 1000  # the top of the pyramid: the last marble
 GIVES = 60  # leaves the opponent a square to complete
+FAIR_SHARE = 4  # Diabolo: a colour sum in hand above this hopes to score the colour
 
 
 def choose(state: Any, rng: random.Random, player: int | None = None) -> Any:
@@ -39,6 +44,8 @@ def choose(state: Any, rng: random.Random, player: int | None = None) -> Any:
     moves = [m for m in state.legal_moves() if m[1] == player]
     if not moves:
         return None
+    if isinstance(state, diabolo.Diabolo):
+        return _diabolo(state, rng, moves)
     if isinstance(state, pyraos.Pyraos):
         scored = [(_score(state, m), rng.random(), m) for m in moves]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
@@ -51,6 +58,35 @@ def choose(state: Any, rng: random.Random, player: int | None = None) -> Any:
         want = 1 + (pacal.CARDS - card) * (pacal.FIELDS - 1) / (pacal.CARDS - 1)
         return min(builds, key=lambda m: (abs(m[3] - want), rng.random()))
     return rng.choice(moves)
+
+
+def _diabolo(state: Any, rng: random.Random, moves: list[Any]) -> Any:
+    if moves[0][0] == diabolo.DOUBLE:  # a round scored: a double, or none
+        wanted = [m for m in moves if wants_double(state, m[1], m[2])]
+        return wanted[0] if wanted else None
+
+    def gain(move: Any) -> float:
+        kind, p, card, side = move
+        value = int(diabolo.value_of(card))
+        if kind != diabolo.PLAY:
+            return -value  # a card put out: the lowest
+        kept = int(state.colour_sum(p, diabolo.colour_of(card))) - value
+        lean = kept - FAIR_SHARE  # > 0: the colour should go to heaven
+        return value * (lean if side == diabolo.HEAVEN else -lean)
+
+    return max(moves, key=lambda m: (gain(m), rng.random()))
+
+
+def wants_double(state: Any, player: int, colour: int) -> bool:
+    """Diabolo, while a round is scored: does ``player`` declare their double
+    on ``colour``? On the plus row (one they may still double) whose colour
+    they hold most of, if they hold any."""
+    mask = state.double_mask(player)
+    if not mask >> colour & 1:
+        return False
+    sums = [(state.colour_sum(player, c), -c) for c in range(diabolo.COLOURS) if mask >> c & 1]
+    best = max(sums)
+    return best[0] > 0 and -best[1] == colour
 
 
 def _score(state: Any, move: Any) -> int:

@@ -7,6 +7,7 @@ board's own answer is only ever what the firmware lit (``hal.light``).
     table.advance(16)                  # 16 ms of virtual time, the firmware ticking
     table.marbles.grab(x, y)           # Pyraos: the mouse's hand takes the marble at (x, y) mm
     table.cards.grab(("field", 4))     # Pacal: ... the top card of field 4 (then carry, drop)
+    table.diabolo_cards.grab(("hand", 0, 34))  # Diabolo: ... p4 from seat 0's hand (then drop)
     table.perform(event)               # a person's hand makes a move given whole (typed, clicked)
     table.button_down("back"); table.button_up("back")
     table.game, table.journal          # what the board has accepted (read only)
@@ -19,7 +20,10 @@ scripted hand (sim.hand), through the same physics and sensors as a
 person's, so it animates and the board judges it like any other. What
 each game knows that its board does not, and the mouse's hand on its
 pieces, lie beside: the marbles (sim.pyraos_table, ``table.marbles``), the
-cards (sim.pacal_table, ``table.cards``); the other of the two is None.
+cards (sim.pacal_table, ``table.cards``), Diabolo's cards
+(sim.diabolo_table, ``table.diabolo_cards``); the others are None.
+Diabolo has 3 to 5 seats (``players``' length); the table also walks the
+scoring through for its computer seats.
 """
 
 from __future__ import annotations
@@ -32,15 +36,17 @@ from typing import Any
 
 from sim import computer
 from sim.board_play import BOOT_MS, BoardRun, new_state, reference_profile
+from sim.diabolo_table import DiaboloCards
 from sim.hand import HUMAN as HUMAN_TIMING
-from sim.hand import Steps, make_hand
+from sim.hand import DiaboloHand, Steps, make_hand
 from sim.hand.script import Script
 from sim.pacal_table import PacalCards
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.pyraos_table import PyraosMarbles
-from tabletop.board import pacal_board
+from tabletop.board import diabolo_board, pacal_board
 from tabletop.records import notation
 from tabletop.records.record import check
+from tabletop.rules import diabolo
 from tabletop.rules.common import explain
 from tabletop.rules.pacal import DEAL
 from tabletop.sensing.baselines import FRESH_MS
@@ -48,7 +54,11 @@ from tabletop.sensing.baselines import FRESH_MS
 HUMAN = "human"
 COMPUTER = "computer"
 SEATS = (HUMAN, COMPUTER)
-GAMES = {"pyraos": ("standard", "lines", "kids"), "pacal": ("duel", "solo")}
+GAMES = {
+    "pyraos": ("standard", "lines", "kids"),
+    "pacal": ("duel", "solo"),
+    "diabolo": ("standard",),
+}
 # The hand that opens a record: each step as short as a person's gets
 # (sim.hand.HUMAN's least), but a second between moves. With less, a marble
 # set down near one raised to level 2 under a second before (while the
@@ -79,7 +89,7 @@ class Table:
         events: list[Any] | None = None,
     ) -> None:
         if game not in GAMES:
-            raise ValueError(f"no game {game!r} (pyraos, pacal)")
+            raise ValueError(f"no game {game!r} ({', '.join(GAMES)})")
         if variant not in GAMES[game]:
             raise ValueError(f"no {game} variant {variant!r} ({', '.join(GAMES[game])})")
         for p in players:
@@ -87,12 +97,15 @@ class Table:
                 raise ValueError(f"a seat is {' or '.join(SEATS)}, not {p!r}")
         self.game_name = game
         self.variant = variant
-        self.seats = 1 if variant == "solo" else 2
+        if game == "diabolo" and not diabolo.MIN_PLAYERS <= len(players) <= diabolo.MAX_PLAYERS:
+            raise ValueError(f"diabolo has 3 to 5 seats, not {len(players)}")
+        self.seats = seats_of(game, variant, len(players))
         if len(players) != self.seats:
             raise ValueError(f"{game} {variant} has {self.seats} seat(s), not {len(players)}")
         self.players = tuple(players)
         self.profile = reference_profile(game)
-        self.board = BoardRun(self.profile, game, variant, seed=seed, noise=noise)
+        n = self.seats if game == "diabolo" else 0
+        self.board = BoardRun(self.profile, game, variant, seed=seed, noise=noise, players=n)
         self.physics = self.board.physics
         self.hal = self.board.hal
         self.seed = seed
@@ -110,8 +123,16 @@ class Table:
         self.cards = PacalCards(self) if game == "pacal" else None
         if self.cards is not None and events:
             self.cards.deals = [ev for ev in events if ev[0] == DEAL]
+        # Diabolo: the deals, the hands, the pile; the scoring's walk
+        self.diabolo_cards = DiaboloCards(self) if game == "diabolo" else None
+        if self.diabolo_cards is not None and events:
+            self.diabolo_cards.deals = [ev for ev in events if ev[0] == diabolo.DEAL]
         if events:
             self._play_quickly(events)
+        elif self.diabolo_cards is not None:
+            # MENU, then long MENU until the board has the table's seats
+            self.board.advance(BOOT_MS)
+            self.run(self._choose_players())
         else:  # MENU, as a person starts a game, once the board has booted
             self.hal.press("menu", BOOT_MS, 120)
 
@@ -136,8 +157,10 @@ class Table:
             raise RecordProblem(f"{path}, line {summary['line']}: {summary['error']}")
         events = list(rec.events)
         if kw.get("players") is not None:
-            seats = 1 if rec.variant == "solo" else 2
-            kw["players"] = tuple(kw["players"])[:seats]
+            n = len(rec.players) if rec.game == "diabolo" else 0
+            seats = seats_of(rec.game, rec.variant, n)
+            given = tuple(kw["players"])
+            kw["players"] = (given * seats)[:seats]
         return cls(rec.game, rec.variant, events=events, **kw), events
 
     def _play_quickly(self, events: list[Any]) -> None:
@@ -147,7 +170,7 @@ class Table:
         # shows against the sensors' own errors).
         self.board.start()
         hand = make_hand(self.physics, self.hal, self.profile, self.board.seed, timing=QUICK)
-        state = new_state(self.game_name, self.variant)
+        state = new_state(self.game_name, self.variant, self.board.players)
         for i, ev in enumerate(events):
             if not self.board.act(hand.perform(state.copy(), ev)):
                 raise RecordProblem(f"the board did not follow event {i + 1} of the record")
@@ -157,6 +180,8 @@ class Table:
         self._follow()
         if self.cards is not None:
             self.cards.sync()
+        if self.diabolo_cards is not None:
+            self.diabolo_cards.sync()
 
     # -- what the board has accepted -------------------------------------------------
 
@@ -178,6 +203,8 @@ class Table:
     def truth(self) -> Any:
         """The game as the simulator knows it: the firmware's, and in
         Pacal with the hands and the pile the board cannot see."""
+        if self.diabolo_cards is not None:
+            return self.diabolo_cards.truth
         return self.cards.truth if self.cards is not None else self.game
 
     @property
@@ -188,6 +215,8 @@ class Table:
         """The record so far: the board's journal, and in Pacal the deals as
         the table made them (the board's own lack the hands)."""
         deals = self.cards.deals if self.cards is not None else None
+        if self.diabolo_cards is not None:
+            deals = self.diabolo_cards.deals
         lines: list[str] = self.journal.lines(deals)
         return lines
 
@@ -215,12 +244,21 @@ class Table:
             self._follow()
             if self.cards is not None:
                 self.cards.sync()
+            if self.diabolo_cards is not None:
+                self.diabolo_cards.sync()
             if self.script is None and not self.mouse_holds and not self._table_deals():
                 self._computer_turn()
 
     def _table_deals(self) -> bool:
         # Pacal: a round's deal is the table's to make (the fields cleared
-        # first), as soon as the board waits for it.
+        # first), as soon as the board waits for it. Diabolo: the first
+        # dealer's double card read, the slots cleared for the next rounds.
+        dc = self.diabolo_cards
+        if dc is not None:
+            if dc.deal_due() and not self.buttons_down:
+                self.run(dc.dealing())
+                return True
+            return False
         cards = self.cards
         if cards is None or not cards.deal_due() or self.runtime.board.mode == pacal_board.SELECT:
             return False
@@ -238,6 +276,9 @@ class Table:
         self.script.poll(self.now)
 
     def _computer_turn(self) -> None:
+        if self.diabolo_cards is not None:
+            self._diabolo_computer()
+            return
         state = self.truth
         seats = [p for p in state.to_move() if self.players[p] == COMPUTER]
         if not seats or self.buttons_down or not self._board_matches():
@@ -247,6 +288,38 @@ class Table:
             return
         self.hand.expected = len(self.journal)
         self.run(self.hand.perform(state.copy(), event))
+
+    def _diabolo_computer(self) -> None:
+        # A computer seat's play, once the board waits for it; at scoring,
+        # the computer seats' doubles and shown cards (sim.diabolo_table).
+        dc = self.diabolo_cards
+        assert dc is not None
+        if self.buttons_down:
+            return
+        mode = self.runtime.board.mode
+        if mode == diabolo_board.SCORE:
+            steps = dc.scoring_steps()
+            if steps is not None:
+                self.run(steps)
+            return
+        state = self.truth
+        if mode != diabolo_board.PLAY or state.phase != diabolo.P_PLAY:
+            return
+        seat = state.turn
+        board = self.diabolo
+        if self.players[seat] != COMPUTER or board.held() or board.reader_card():
+            return
+        event = computer.choose(state, self.rng, seat)
+        if event is None:
+            return
+        self.hand.expected = len(self.journal)
+        self.run(self.hand.perform(state.copy(), event))
+
+    def _choose_players(self) -> Steps:
+        hand = self.hand
+        yield from hand.press_menu()
+        assert isinstance(hand, DiaboloHand)
+        yield from hand.choose_players(self.seats)
 
     def _board_matches(self) -> bool:
         return self.marbles is None or self.marbles.in_place()
@@ -282,6 +355,8 @@ class Table:
         yield from self.hand.press_menu()
         if self.cards is not None:
             self.cards.new_game()
+        if self.diabolo_cards is not None:
+            self.diabolo_cards.new_game()
         yield from self.hand.clear_board()
 
     # -- a move given whole (typed, clicked) ------------------------------------------
@@ -296,13 +371,34 @@ class Table:
         fault = state.fault(event)
         if fault is not None:
             return str(explain(fault))
+        dc = self.diabolo_cards
+        if dc is not None and event[0] == diabolo.DOUBLE:
+            walk = dc.walk()
+            if walk is None or walk[0] != event[2] or not dc.may_double(event[1]):
+                return "a double is declared when the board calls for doubles on its row"
+            return dc.declare_double(event[1])
+        if dc is not None and self.runtime.board.mode != diabolo_board.PLAY:
+            return "the board does not wait for a card now"
         person = self.person
         person.expected = len(self.journal)
         self.run(person.perform(state.copy(), event))
         return ""
 
     def active_seat(self) -> int | None:
-        """The human seat that is to act now (the first, when both build)."""
+        """The human seat that is to act now (the first, when both build;
+        Diabolo at scoring: the seat asked to show its cards, or the first
+        that may declare a double)."""
+        dc = self.diabolo_cards
+        if dc is not None:
+            walk = dc.walk()
+            if walk is not None:
+                asked = [walk[2]] if walk[1] != 1 else range(self.seats)
+                for p in asked:
+                    if self.players[p] == HUMAN and (walk[1] != 1 or dc.may_double(p)):
+                        return int(p)
+                return None
+            if self.truth.phase != diabolo.P_PLAY:
+                return None
         for p in self.truth.to_move():
             if self.players[p] == HUMAN:
                 return int(p)
@@ -315,6 +411,8 @@ class Table:
         """Is a piece in the mouse's hand?"""
         if self.marbles is not None:
             return self.marbles.mouse_holds
+        if self.diabolo_cards is not None:
+            return bool(self.diabolo_cards.mouse_card)
         return self.cards is not None and bool(self.cards.mouse_card)
 
     def _drop_held(self) -> None:
@@ -323,12 +421,21 @@ class Table:
             self.marbles.put_back()
         elif self.cards is not None:
             self.cards.drop(None)
+        elif self.diabolo_cards is not None:
+            self.diabolo_cards.drop(None)
 
     @property
     def pacal(self) -> PacalPhysics:
         """The Pacal board's physics (ValueError on another board)."""
         if not isinstance(self.physics, PacalPhysics):
             raise ValueError("cards are a Pacal board's")
+        return self.physics
+
+    @property
+    def diabolo(self) -> DiaboloPhysics:
+        """The Diabolo board's physics (ValueError on another board)."""
+        if not isinstance(self.physics, DiaboloPhysics):
+            raise ValueError("rows and the reader are a Diabolo board's")
         return self.physics
 
     @property
@@ -352,9 +459,17 @@ class Table:
         return self.record_lines()[1:]
 
 
+def seats_of(game: str, variant: str, players: int) -> int:
+    """How many seats a table of ``game`` has: Diabolo's ``players`` (3 to
+    5, else 4: the reference board's), Pacal solo's one, else two."""
+    if game == "diabolo":
+        return players if diabolo.MIN_PLAYERS <= players <= diabolo.MAX_PLAYERS else 4
+    return 1 if variant == "solo" else 2
+
+
 def record_state(table: Table, events: list[Any]) -> Any:
     """The rules state after ``events`` of a game like ``table``'s."""
-    state = new_state(table.game_name, table.variant)
+    state = new_state(table.game_name, table.variant, len(table.players))
     for ev in events:
         state.apply(ev)
     return state

@@ -10,7 +10,10 @@ Moves are typed (record notation, or short: Pyraos ``b2`` place, ``a1
 place, a marble then a spot to raise, a marble to take back; Pacal two
 cards of a hand to offer them, a slot to take its card, a field to build
 the card due (a card clicked first: that one), a card then a slot to keep
-it. A person's
+it. Diabolo: ``p4 heaven``, ``r1 hell``, ``discard p4``, and at scoring
+``double`` (the seat's double card on the reader) and ``show`` (its cards
+of the row's colour, then BACK); with several people, each hand waits for
+its seat to press Enter ("Seat N: press Enter to show your hand"). A person's
 hand (sim.hand) then makes the move at the board, which judges it as it
 would a real one. Keys: ctrl+n new game, ctrl+b BACK (undo), ctrl+s save
 the record, f1 help, ctrl+q quit.
@@ -30,9 +33,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
 from sim.table import COMPUTER, Table
-from sim.terminal_board import pacal_board, pyraos_board
+from sim.terminal_board import diabolo_board, pacal_board, pyraos_board
 from tabletop.records import notation
-from tabletop.rules import pacal, pyraos
+from tabletop.records.diabolo_notation import card_index
+from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.pyraos_geometry import position_index, position_name
 
 TICK_S = 0.05  # the board runs in steps of this much wall time
@@ -40,8 +44,9 @@ MAX_STEP_MS = 100
 HELP = (
     "Type a move and Enter, or click. Pyraos: b2 (place), a1 2a1 (raise), x b2 or x b2 c2 "
     '(take back), or record notation {"p": 0, "place": "b2"}. Pacal: offer 17 23, '
-    "take 17, build 17 4, keep 17. The board lights where a move may go, in the "
-    "player's colour; red where something is wrong."
+    "take 17, build 17 4, keep 17. Diabolo: p4 heaven, r1 hell, discard p4; at "
+    "scoring double, show (ctrl+b: BACK). The board lights where a move may go, in "
+    "the player's colour; red where something is wrong."
 )
 
 
@@ -59,6 +64,8 @@ def parse(table: Table, text: str) -> Any:
     words = text.replace(">", " ").split()
     if not words:
         raise ValueError("type a move")
+    if table.game_name == "diabolo":
+        return _diabolo_move(table, words)
     movers = truth.to_move()
     if not movers:
         raise ValueError("the game waits for nobody now")
@@ -74,6 +81,25 @@ def parse(table: Table, text: str) -> Any:
         except (ValueError, IndexError):
             raise ValueError(f"not a Pyraos move: {text!r} (b2, a1 2a1, x b2)") from None
     return _pacal_move(truth, words, movers)
+
+
+def _diabolo_move(table: Table, words: list[str]) -> Any:
+    truth = table.truth
+    seat = table.active_seat()
+    p = seat if seat is not None else truth.turn
+    try:
+        if words[0] == "double" and len(words) <= 2:
+            walk = table.diabolo_cards.walk() if table.diabolo_cards else None
+            colour = "rygpb".index(words[1]) if len(words) == 2 else (walk[0] if walk else -1)
+            return (diabolo.DOUBLE, p, colour, 0)
+        if words[0] == "discard" and len(words) == 2:
+            return (diabolo.DISCARD, truth.turn, card_index(words[1]), 0)
+        if len(words) == 2 and words[1] in ("hell", "heaven"):
+            side = diabolo.HELL if words[1] == "hell" else diabolo.HEAVEN
+            return (diabolo.PLAY, truth.turn, card_index(words[0]), side)
+    except ValueError:
+        pass
+    raise ValueError("Diabolo moves: p4 heaven, r1 hell, discard p4; at scoring double, show")
 
 
 def _pacal_move(truth: Any, words: list[str], movers: tuple[int, ...]) -> Any:
@@ -119,6 +145,8 @@ class TerminalApp(App[int]):
         self.message = HELP
         self.last = time.monotonic()
         self.save_dir = Path.cwd()
+        self.shown_seat: int | None = None  # Diabolo hot seat: whose hand is shown
+        self.covered = False  # ... the hand waits for its seat's Enter
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -149,9 +177,38 @@ class TerminalApp(App[int]):
         self.table.advance(ms)
         self.refresh_board()
 
+    def hand_seat(self) -> int:
+        """Diabolo: the seat whose hand is listed (-1: none). With one person,
+        theirs; with several, the seat to act once it pressed Enter."""
+        table = self.table
+        humans = [p for p in range(table.seats) if table.players[p] != COMPUTER]
+        if len(humans) == 1:
+            return humans[0]
+        active = table.active_seat()
+        if self.covered or active is None or active != self.shown_seat:
+            return -1
+        return active
+
+    def cover(self) -> int | None:
+        return self.table.active_seat() if self.covered else None
+
+    def _hot_seat(self) -> None:
+        table = self.table
+        if table.diabolo_cards is None or table.players.count("human") < 2:
+            return
+        active = table.active_seat()
+        if active is None:
+            self.covered = False
+            self.shown_seat = None
+        elif active != self.shown_seat:
+            self.covered = True
+
     def refresh_board(self) -> None:
         table = self.table
-        if table.cards is None:
+        self._hot_seat()
+        if table.diabolo_cards is not None:
+            board = diabolo_board(table, self.hand_seat(), self.cover())
+        elif table.cards is None:
             board = pyraos_board(table, self.picked)
         else:
             board = pacal_board(table, tuple(c for _, c in self.cards_picked))
@@ -172,7 +229,10 @@ class TerminalApp(App[int]):
         for p in range(table.seats):
             who = "computer" if table.players[p] == COMPUTER else "person"
             mark = "▶ " if p in movers else "  "
-            if table.cards is None:
+            if table.diabolo_cards is not None:
+                extra = f"{truth.totals()[p]} points"
+                name = f"P{p + 1}"
+            elif table.cards is None:
                 extra = f"reserve {truth.reserve[p]}"
                 name = "light" if p == 0 else "dark"
             else:
@@ -183,11 +243,17 @@ class TerminalApp(App[int]):
                 )
                 name = f"P{p + 1}"
             out.append(f"{mark}{name} ({who})  {extra}\n")
+        if table.diabolo_cards is not None:
+            for r, points in enumerate(truth.round_scores()):
+                out.append(f"round {r + 1}: " + "  ".join(str(v) for v in points) + "\n")
         return out
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         text = message.value
         message.input.value = ""
+        if self.table.diabolo_cards is not None and self._diabolo_typed(text.strip()):
+            self.refresh_board()
+            return
         try:
             event = parse(self.table, text)
         except ValueError as err:
@@ -195,6 +261,29 @@ class TerminalApp(App[int]):
         else:
             self.message = self.table.perform(event) or f"{text}: the hand makes it"
         self.refresh_board()
+
+    def _diabolo_typed(self, text: str) -> bool:
+        # Enter at the cover, "show" and "double" at scoring: True when handled.
+        dc = self.table.diabolo_cards
+        assert dc is not None
+        if self.covered:
+            if text:
+                self.message = f"Seat {(self.cover() or 0) + 1}: press Enter to show your hand"
+            else:
+                self.covered = False
+                self.shown_seat = self.table.active_seat()
+                self.message = "Your hand is shown: type your move"
+            return True
+        seat = self.hand_seat()
+        if text == "show":
+            self.message = dc.show_colour(seat) if seat >= 0 else "no hand is shown now"
+            self.message = self.message or "the hand shows your cards, then presses BACK"
+            return True
+        if text == "double":
+            self.message = dc.declare_double(seat) if seat >= 0 else "no hand is shown now"
+            self.message = self.message or "the hand lays your double card"
+            return True
+        return False
 
     def action_spot(self, name: str) -> None:
         """A click on a Pyraos spot or marble (see the module's doc)."""

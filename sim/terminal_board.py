@@ -170,3 +170,68 @@ def pacal_board(table: Table, picked: tuple[int, ...] = ()) -> Text:
                 out.append("  ")
             out.append("\n\n")
     return out
+
+
+DIABOLO_INK = ("bold red", "bold yellow", "bold green", "bold magenta", "bold blue")
+
+
+def diabolo_board(table: Table, seat: int, cover: int | None = None) -> Text:
+    """The five rows (hell slots left of the row card, heaven right; a slot's
+    LED is its background, a row's lock LED beside it), the reader and the
+    seats' turn LEDs, and ``seat``'s hand (-1: none; ``cover``: the seat
+    whose hand waits for Enter)."""
+    from tabletop.records.diabolo_notation import card_name
+    from tabletop.rules import diabolo
+    from tabletop.sensing.diabolo_codes import DOUBLE_CARD
+
+    dc = table.diabolo_cards
+    assert dc is not None
+    physics = table.diabolo
+    names = ("red", "yellow", "green", "purple", "blue")
+
+    def name(card: int) -> str:
+        if card >= DOUBLE_CARD:
+            return f"x2P{card - DOUBLE_CARD + 1}"
+        return card_name(card) if card else ".."
+
+    out = Text()
+    out.append("        hell              heaven\n", style="dim")
+    for c in range(diabolo.COLOURS):
+        lock = _led(table, f"lock.{'rygpb'[c]}")
+        out.append(" ● ", style=lock or "grey23")
+        for side, order in ((diabolo.HELL, (2, 1, 0)), (diabolo.HEAVEN, (0, 1, 2))):
+            if side == diabolo.HEAVEN:
+                out.append(f" {names[c]:^8} ", style=DIABOLO_INK[c] + " on grey15")
+            for k in order:
+                s = (c * 2 + side) * 3 + k
+                card = physics.slot_card(s)
+                bg = _led(
+                    table, f"{'rygpb'[c]}.{'hell' if side == diabolo.HELL else 'heaven'}.{k + 1}"
+                )
+                ink = DIABOLO_INK[diabolo.colour_of(card)] if 0 < card < DOUBLE_CARD else "dim"
+                out.append(f" {name(card)} ", style=ink + (f" on {bg}" if bg else " on grey11"))
+        out.append("\n")
+    out.append("\n reader: ", style="dim")
+    out.append(f" {name(physics.reader_card())} ", style="bold on grey23")
+    out.append("   pile " + str(dc.pile_left()), style="dim")
+    out.append("\n turn:  ", style="dim")
+    for p in range(table.seats):
+        out.append(f" P{p + 1} ", style="dim")
+        out.append("●", style=_led(table, f"turn{p}") or "grey23")
+        out.append(f" {len(dc.hand(p))}", style="dim")
+    out.append("\n\n")
+    if cover is not None:
+        out.append(f" Seat {cover + 1}: press Enter to show your hand\n", style="bold reverse")
+    elif seat >= 0 and table.players[seat] != COMPUTER:
+        out.append(f" P{seat + 1} hand: ", style="dim")
+        for card in dc.hand(seat):
+            out.append(card_name(card), style=DIABOLO_INK[diabolo.colour_of(card)])
+            out.append(" ")
+        if dc.has_double(seat):
+            out.append(" double", style="bold")
+        out.append("\n")
+    else:
+        out.append(" The computer seats' hands are hidden\n", style="dim")
+    if table.truth.is_over():
+        out.append("\n " + (table.truth.outcome().reason or ""), style="bold")
+    return out

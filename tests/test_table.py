@@ -10,6 +10,7 @@ import pytest
 
 from sim import selfplay
 from sim.table import Table, record_state
+from tabletop.board import diabolo_board
 from tabletop.records.record import Record, check
 from tabletop.rules import pacal, pyraos
 
@@ -82,3 +83,26 @@ def test_a_saved_pacal_record_has_the_deals_and_checks(tmp_path: Path) -> None:
     state = summary["record"].state
     assert state.pyramid(0) == table.truth.pyramid(0)
     assert state.hand(1) == table.truth.hand(1)
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(3, 1), (5, 2)])
+def test_a_diabolo_game_between_computers_runs_to_its_end(seats: int, seed: int) -> None:
+    # 3 to 5 seats: the table deals (the first dealer's double card read,
+    # the slots cleared between rounds), the computers lay their cards and
+    # walk the scoring through (doubles, their cards shown); the board's
+    # scores are the rules' with every hand known, and the record checks.
+    table = Table("diabolo", "standard", seed=seed, players=("computer",) * seats)
+    board = table.runtime.board
+    while (
+        not (table.truth.is_over() and board.mode == diabolo_board.OVER) and table.now < 3_000_000
+    ):
+        table.advance(1000)
+    truth = table.truth
+    assert truth.is_over() and truth.round == seats
+    assert table.game.totals() == truth.totals()
+    assert table.hand.timeouts == []
+    *_, summary = check(("\n".join(table.record_lines()) + "\n").encode())
+    assert summary["ok"], summary
+    assert Record.read("\n".join(table.record_lines()) + "\n").state.totals() == truth.totals()
+    with pytest.raises(ValueError, match="3 to 5 seats"):
+        Table("diabolo", "standard", players=("human", "computer"))

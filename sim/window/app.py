@@ -10,7 +10,10 @@ The mouse is the hand: press on a marble (in a tray or on the board), drag,
 let go over a spot; press MENU or BACK on the board. Keys: N new game, U
 undo (BACK), S save the record, O open one (typed path; then Left/Right
 step through it, End back to the board), R the sensors' readings, F1 help,
-Esc quit.
+Esc quit. Diabolo: drag a card from your hand onto the reader, then into a
+lit slot; at scoring your cards of the row's colour onto the reader (or C),
+your double card (or D), BACK when done. With several people at the window
+each hand waits behind a cover until its seat clicks it.
 Virtual time follows the wall clock, at most ``MAX_FRAME_MS`` a frame (a
 stalled window does not make the firmware skip ahead).
 """
@@ -23,10 +26,11 @@ from typing import Any
 
 import pygame
 
+from sim.diabolo_table import DiaboloCards
 from sim.pacal_table import PacalCards
 from sim.pyraos_table import PyraosMarbles
 from sim.table import RecordProblem, Table, record_state
-from sim.window import pacal_view, panel, pyraos_view, style
+from sim.window import diabolo_view, pacal_view, panel, pyraos_view, style
 from sim.window.layout import Layout
 
 FPS = 60
@@ -56,11 +60,7 @@ class App:
         self._resize(size)
         self.overlay = False
         self.help = False
-        self.note = {
-            "pyraos": "Drag a marble from your tray; F1 for help",
-            "duel": "Drag a card from your hand; F1 for help",
-            "solo": "Drag the pile's top card onto slot 1; F1 for help",
-        }[table.variant if table.cards is not None else "pyraos"]
+        self.note = self._first_note()
         self.show_both = False  # Pacal: every human hand face up (H)
         self.shown_seat: int | None = None  # Pacal hot seat: whose hand is up
         self.passing = False  # ... the "pass the device" screen is up
@@ -72,13 +72,24 @@ class App:
         self.viewing: int | None = None  # events of it shown (None: the live board)
         self.typing: str | None = None  # the path being typed after O
 
+    def _first_note(self) -> str:
+        table = self.table
+        if table.diabolo_cards is not None:
+            return "Drag a card onto the reader, then into a lit slot; F1 for help"
+        return {
+            "pyraos": "Drag a marble from your tray; F1 for help",
+            "duel": "Drag a card from your hand; F1 for help",
+            "solo": "Drag the pile's top card onto slot 1; F1 for help",
+        }[table.variant if table.cards is not None else "pyraos"]
+
     def _resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.offscreen and size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pitch = self.table.pyraos.pitch if self.table.cards is None else PACAL_PITCH
+        pitch = self.table.pyraos.pitch if self.table.marbles is not None else PACAL_PITCH
         self.layout = Layout(size, pitch)
         self.places = pacal_view.Places(self.layout.area)
+        self.dplaces = diabolo_view.Places(self.layout.area)
         self.fonts = style.Fonts(size[1])
 
     # -- events ------------------------------------------------------------------------
@@ -96,6 +107,8 @@ class App:
                 self._key(event.key)
         elif self.viewing is not None:
             return  # a record's position is only looked at
+        elif table.diabolo_cards is not None:
+            self._diabolo_mouse(table.diabolo_cards, event)
         elif table.cards is not None:
             self._cards_mouse(table.cards, event)
         elif table.marbles is not None:
@@ -156,6 +169,56 @@ class App:
             elif table.mouse_holds:
                 cards.drop(pacal_view.target_at(table, places, event.pos, self.show()))
 
+    def _diabolo_mouse(self, cards: DiaboloCards, event: pygame.event.Event) -> None:
+        # Diabolo: a card from the hand shown (or its double card), the
+        # reader or a slot; laid on the reader or in a slot, or back to the hand.
+        table = self.table
+        places = self.dplaces
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self.help = False
+            if self.passing:
+                if places.hand.collidepoint(event.pos):
+                    self.passing = False
+                    self.shown_seat = table.active_seat()
+                return
+            name = diabolo_view.button_at(places, event.pos)
+            if name is not None:
+                self.pressing = name
+                table.button_down(name)
+                return
+            source = diabolo_view.target_at(table, places, event.pos, self.hand_seat())
+            if source is not None and not (source[0] == "hand" and not source[2]):
+                cards.grab(source)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            if self.pressing is not None:
+                table.button_up(self.pressing)
+                self.pressing = None
+            elif table.mouse_holds:
+                cards.drop(diabolo_view.target_at(table, places, event.pos, self.hand_seat()))
+
+    def hand_seat(self) -> int:
+        """Diabolo: the seat whose hand is face up at the window (-1: none).
+        A computer's never; with one person at the window, theirs always;
+        with several, only the seat to act, once it has lifted the cover."""
+        table = self.table
+        humans = [p for p in range(table.seats) if table.players[p] == "human"]
+        if len(humans) == 1:
+            return humans[0]
+        active = table.active_seat()
+        if self.passing or active is None or active != self.shown_seat:
+            return -1
+        return active
+
+    def cover(self) -> int | None:
+        """Diabolo: the seat whose hand waits behind the cover (None: no cover)."""
+        if self.table.diabolo_cards is None or not self.passing:
+            return None
+        return self.table.active_seat()
+
     def show(self) -> tuple[bool, bool]:
         """Pacal: whose hand is face up. A computer's never (unless H); with
         one person at the window, theirs always; with two, the hand of the
@@ -176,9 +239,19 @@ class App:
         # Two people at one window: when the other is to act, hide the hands
         # until they have the device.
         table = self.table
-        if table.cards is None or table.players.count("human") < 2 or self.show_both:
+        if table.players.count("human") < 2 or table.marbles is not None:
+            return
+        if table.cards is not None and self.show_both:
             return
         active = table.active_seat()
+        if table.diabolo_cards is not None:
+            # Diabolo: every seat's hand behind the cover until it clicks it
+            if active is None:
+                self.passing = False
+                self.shown_seat = None
+            elif active != self.shown_seat and not table.mouse_holds:
+                self.passing = True
+            return
         if active is None or active == self.shown_seat or table.mouse_holds:
             return
         if self.shown_seat is None:
@@ -202,9 +275,11 @@ class App:
             self.note = "Open which record? Type its path, Enter (Esc: cancel)"
         elif key == pygame.K_F1:
             self.help = not self.help
-        elif key == pygame.K_SPACE and self.passing:
+        elif key == pygame.K_SPACE and self.passing and table.diabolo_cards is None:
             self.passing = False
             self.shown_seat = self.table.active_seat()
+        elif key in (pygame.K_c, pygame.K_d) and table.diabolo_cards is not None:
+            self._diabolo_key(table.diabolo_cards, key)
         elif key == pygame.K_h and self.table.cards is not None:
             self.show_both = not self.show_both
             self.note = "Both hands shown" if self.show_both else "Each hand only to its player"
@@ -218,6 +293,16 @@ class App:
             self.overlay = not self.overlay
         elif key == pygame.K_s:
             self.note = f"Saved {self.save()}"
+
+    def _diabolo_key(self, cards: DiaboloCards, key: int) -> None:
+        # C: show the hand's cards of the row being scored; D: declare the double
+        seat = self.hand_seat()
+        if seat < 0:
+            self.note = "No hand is shown at the window now"
+        elif key == pygame.K_c:
+            self.note = cards.show_colour(seat) or f"P{seat + 1} shows the cards"
+        else:
+            self.note = cards.declare_double(seat) or f"P{seat + 1} lays the double card"
 
     def _step_key(self, key: int) -> None:
         n = len(self.record)
@@ -296,8 +381,20 @@ class App:
         surf = self.screen
         surf.fill(style.BACKGROUND)
         table = self.table
-        scene: pyraos_view.Scene | pacal_view.Scene
-        if table.cards is not None and self.viewing is None:
+        scene: pyraos_view.Scene | pacal_view.Scene | diabolo_view.Scene
+        if table.diabolo_cards is not None:
+            if self.viewing is None:
+                state = table.truth
+                moves = table.moves_text()
+                scene = diabolo_view.live_scene(table, self.hand_seat())
+            else:
+                state = record_state(table, self.record[: self.viewing])
+                moves = table.moves_text(self.record[: self.viewing])
+                scene = diabolo_view.record_scene(table, state)
+            diabolo_view.draw(
+                surf, table, scene, self.dplaces, self.fonts, self.cover(), self.mouse
+            )
+        elif table.cards is not None and self.viewing is None:
             state = table.truth
             moves = table.moves_text()
             scene = pacal_view.live_scene(table, self.overlay)
@@ -319,7 +416,7 @@ class App:
             pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
         live = self.viewing is None
         panel.draw_panel(surf, table, state, moves, self.layout, self.fonts, self.note, live)
-        if self.passing:
+        if self.passing and table.diabolo_cards is None:
             panel.draw_pass(surf, self.layout, self.fonts, self.table.active_seat())
         if self.help:
             panel.draw_help(surf, self.layout, self.fonts, table.game_name)
@@ -340,7 +437,7 @@ class App:
         table = self.table
         for _ in range(limit_ms // 50):
             rows = table.hal.display.rows if table.hal.display is not None else []
-            started = any(r.startswith("Move ") or r.startswith("Round") for r in rows)
+            started = any(r.startswith(("Move ", "Round", "Diabolo ")) for r in rows)
             if started and not table.busy() and table.settled():
                 break
             table.advance(50)

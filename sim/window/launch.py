@@ -6,8 +6,9 @@ terminal version (sim.terminal) where no display can be opened.
     launch.main(["--record", "game.jsonl", "--screenshot", "game.png"], ())  # drawn, then exit
     launch.has_display()                 # would a window open here?
 
-Options: --game pyraos|pacal, --variant V, --players human,computer (each
-seat), --watch (the computer in every seat), --seed S, --record FILE (open
+Options: --game pyraos|pacal|diabolo, --variant V, --players human,computer
+(each seat; Diabolo: 3 to 5 of them, their count the table's, by default
+human and three computers), --watch (the computer in every seat), --seed S, --record FILE (open
 it at its last position), --screenshot PNG (drawn off screen), --size WxH,
 --text (the terminal version).
 """
@@ -21,7 +22,7 @@ import time
 from typing import Any
 
 from sim.table import GAMES as TABLE_GAMES
-from sim.table import SEATS, RecordProblem, Table
+from sim.table import SEATS, RecordProblem, Table, seats_of
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -54,9 +55,13 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         f"Other commands: {', '.join(commands)} (python -m sim COMMAND --help).",
     )
     parser.add_argument("--game", choices=tuple(TABLE_GAMES), default="pyraos")
-    parser.add_argument("--variant", help="pyraos: standard, lines, kids; pacal: duel, solo")
     parser.add_argument(
-        "--players", default=None, help="each seat human or computer, e.g. human,computer"
+        "--variant", help="pyraos: standard, lines, kids; pacal: duel, solo; diabolo: standard"
+    )
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="each seat human or computer, e.g. human,computer (diabolo: 3 to 5 seats)",
     )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--record", help="open this record at its last position")
@@ -72,8 +77,15 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
     variant = args.variant or TABLE_GAMES[args.game][0]
     if variant not in TABLE_GAMES[args.game]:
         parser.error(f"{args.game} has no variant {variant!r}: {', '.join(TABLE_GAMES[args.game])}")
-    seats = 1 if variant == "solo" else 2
-    players = tuple(args.players.split(",")) if args.players else ("human", "computer")[:seats]
+    given = tuple(args.players.split(",")) if args.players else ()
+    if args.game == "diabolo":
+        seats = seats_of("diabolo", variant, len(given) or 4)
+        if given and len(given) != seats:
+            parser.error("--players: diabolo has 3 to 5 seats, each human or computer")
+        players = given or ("human",) + ("computer",) * (seats - 1)
+    else:
+        seats = seats_of(args.game, variant, 0)
+        players = given or ("human", "computer")[:seats]
     if args.watch:
         players = ("computer",) * seats
     if len(players) != seats or any(p not in SEATS for p in players):

@@ -1,6 +1,8 @@
-"""The side panel: the game and its seats (whose turn, reserves), the
-board's status display as a small OLED (the 8 x 16 text the firmware
-wrote), the moves in record notation, the keys; and the help page (F1).
+"""The side panel: the game and its seats (whose turn, reserves; Diabolo:
+cards in hand, points, and each round's scores as the rules count them
+with every hand known), the board's status display as a small OLED (the
+8 x 16 text the firmware wrote: what the board itself says, its scores
+too), the moves in record notation, the keys; and the help page (F1).
 
     draw_panel(surface, table, game, moves, layout, fonts, note)
     draw_help(surface, layout, fonts)
@@ -13,7 +15,7 @@ from typing import Any
 import pygame
 
 from sim.table import COMPUTER, Table
-from sim.window import style
+from sim.window import diabolo_view, style
 from sim.window.layout import Layout
 
 PAD = 14
@@ -21,6 +23,7 @@ OLED_ROWS = 8
 OLED_COLS = 16
 KEYS = "N new   U undo   S save   O open   R readings   F1 help   Esc quit"
 PACAL_KEYS = "N new  U undo  S save  O open  R readings  H hands  F1 help  Esc quit"
+DIABOLO_KEYS = "N new  U undo  C show cards  D double  S save  O open  F1 help  Esc quit"
 HELP = (
     "Playing at the board",
     "",
@@ -63,7 +66,29 @@ PACAL_HELP = (
 )
 
 
+DIABOLO_HELP = (
+    "Playing at the board",
+    "",
+    "Your turn: drag a card from your hand onto the reader; the slots where",
+    "it may go light. Drag it from the reader into a lit slot: hell left of",
+    "the row card, heaven right. Red shows what is wrong: put it right first.",
+    "A card whose row is locked lights nothing: if none of yours fits, hold",
+    "BACK with it on the reader to put it out. The table deals each round.",
+    "",
+    "Scoring, row by row: lay your double card on the reader when doubles are",
+    "called (D does it), then, when your turn LED is lit, each card of that",
+    "colour from your hand (C does it all), taking each back; BACK when done.",
+    "",
+    "N  new game     U  undo (BACK)     S  save the record     O  open one",
+    "Several people at one window: each hand waits behind a cover until its",
+    "seat clicks it; the computer seats' hands are never shown.",
+    "F1 this page    Esc  quit",
+)
+
+
 def _seat_name(table: Table, seat: int) -> str:
+    if table.game_name == "diabolo":
+        return diabolo_view.seat_name(table, seat)
     if table.game_name == "pacal":
         colour = f"P{seat + 1}"
     else:
@@ -76,6 +101,9 @@ def _seat_name(table: Table, seat: int) -> str:
 
 def _seat_line(table: Table, game: Any, seat: int) -> str:
     name = _seat_name(table, seat)
+    if table.diabolo_cards is not None:
+        hand = len(table.diabolo_cards.hand(seat))
+        return f"{name}   {hand} cards, {game.totals()[seat]} points"
     if table.cards is None:
         return f"{name}   reserve {game.reserve[seat]}"
     if table.variant == "solo":
@@ -111,9 +139,12 @@ def draw_panel(
         line = _seat_line(table, game, seat)
         colour = style.TEXT if turn else style.TEXT_DIM
         sw = fonts.body.get_height() - 6
-        swatch = (
-            style.MARBLE[seat] if table.cards is None else table.profile.colours[f"player{seat}"]
-        )
+        if table.diabolo_cards is not None:
+            swatch = diabolo_view.SEAT_COLOURS[seat]
+        elif table.cards is None:
+            swatch = style.MARBLE[seat]
+        else:
+            swatch = table.profile.colours[f"player{seat}"]
         pygame.draw.circle(surf, swatch, (x + sw // 2, y + sw // 2 + 2), sw // 2)
         if turn:
             pygame.draw.circle(surf, style.TEXT, (x + sw // 2, y + sw // 2 + 2), sw // 2 + 2, 2)
@@ -127,12 +158,17 @@ def draw_panel(
         for line in _wrap(fonts.small, outcome.reason, w):
             surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
             y += fonts.small.get_linesize()
+    if table.diabolo_cards is not None:
+        y = _rounds(surf, game, fonts, x, y, w)
     y += 8
     if live:
         y = _oled(surf, table, fonts, x, y, w) + 10
     surf.blit(fonts.small.render("Moves (record notation)", True, style.TEXT_DIM), (x, y))
     y += fonts.small.get_linesize() + 2
-    keys = _wrap(fonts.small, PACAL_KEYS if table.cards is not None else KEYS, w)[:2]
+    keys_text = PACAL_KEYS if table.cards is not None else KEYS
+    if table.diabolo_cards is not None:
+        keys_text = DIABOLO_KEYS
+    keys = _wrap(fonts.small, keys_text, w)[:2]
     bottom = rect.bottom - PAD - (1 + len(keys)) * fonts.small.get_linesize() - 8
     room = max(0, (bottom - y) // fonts.small.get_linesize())
     first = max(0, len(moves) - room)
@@ -147,6 +183,25 @@ def draw_panel(
     for line in keys:
         surf.blit(fonts.small.render(line, True, style.TEXT_DIM), (x, y))
         y += fonts.small.get_linesize()
+
+
+def _rounds(surf: pygame.Surface, game: Any, fonts: Any, x: int, y: int, w: int) -> int:
+    """Diabolo: each scored round's points per seat (the rules' count, every
+    hand known), a column per seat; returns the y below them."""
+    scores = game.round_scores()
+    if not scores:
+        return y
+    col = w // (game.players + 1)
+    rows = [["Round"] + [f"P{p + 1}" for p in range(game.players)]]
+    rows += [[str(r + 1)] + [str(v) for v in points] for r, points in enumerate(scores)]
+    y += 4
+    for row in rows:
+        for i, text in enumerate(row):
+            img = fonts.small.render(text, True, style.TEXT_DIM if i == 0 else style.TEXT)
+            right = x + col * (i + 1) - 8
+            surf.blit(img, img.get_rect(topright=(right, y)) if i else (x, y))
+        y += fonts.small.get_linesize()
+    return y
 
 
 def _oled(surf: pygame.Surface, table: Table, fonts: Any, x: int, y: int, w: int) -> int:
@@ -206,7 +261,8 @@ def _page(surf: pygame.Surface, lay: Layout, fonts: Any, lines: tuple[str, ...])
 
 
 def draw_help(surf: pygame.Surface, lay: Layout, fonts: Any, game: str) -> None:
-    _page(surf, lay, fonts, PACAL_HELP if game == "pacal" else HELP)
+    pages = {"pacal": PACAL_HELP, "diabolo": DIABOLO_HELP}
+    _page(surf, lay, fonts, pages.get(game, HELP))
 
 
 def draw_pass(surf: pygame.Surface, lay: Layout, fonts: Any, seat: int | None) -> None:

@@ -6,7 +6,8 @@ Each is the real window, firmware and all, at a seeded moment: a Pyraos
 opening (the computer playing both seats, light's spots lit), a late
 position of a seeded self-play record opened in the window, the same
 board with the sensors' readings (R) shown, a Pacal duel a few turns in,
-one late in its third round, and a solo game.
+one late in its third round, and a solo game; a Diabolo game of four
+seats, the person's card on the reader and the slots it may go to lit.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from sim import selfplay  # noqa: E402
+import random  # noqa: E402
+
+from sim import computer, selfplay  # noqa: E402
 from sim.table import Table  # noqa: E402
 from sim.window.app import App  # noqa: E402
 
@@ -83,10 +86,34 @@ def pacal(out: Path) -> list[Path]:
     return paths
 
 
+def diabolo(out: Path) -> Path:
+    """Four seats, a dozen cards laid: the person (P1 from here) has read a
+    card and the slots it may go to light."""
+    table = Table(
+        "diabolo", "standard", seed=5, players=("human", "computer", "computer", "computer")
+    )
+    app = App(table, size=SIZE, offscreen=True)
+    rng = random.Random(5)
+    while len(table.journal.events) < 13 or table.active_seat() != 0 or table.busy():
+        if table.active_seat() == 0 and not table.busy():  # P1's moves typed, as it were
+            table.perform(computer.choose(table.truth, rng, 0))
+        table.advance(50)
+    cards = table.diabolo_cards
+    assert cards is not None
+    truth = table.truth
+    card = max(truth.hand(0), key=lambda c: bin(truth.side_mask(c)).count("1"))
+    cards.grab(("hand", 0, card))
+    cards.drop(("reader",))
+    table.advance(600)
+    path = out / "diabolo.png"
+    app.save_screenshot(path)
+    return path
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
-    for path in [opening(out), *late(out), *pacal(out)]:
+    for path in [opening(out), *late(out), *pacal(out), diabolo(out)]:
         print(path)
     return 0
 

@@ -1,0 +1,131 @@
+"""Diabolo in the simulator's terminal version (sim.terminal), driven by
+textual's own test pilot: a whole game typed in record notation against two
+computer seats (the scoring walked through with ``double``, ``show`` and
+ctrl+b), and two people whose hands wait for Enter between their turns."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from sim import computer
+from sim.table import Table
+from sim.terminal import TerminalApp
+from sim.terminal_board import diabolo_board
+from tabletop.records.diabolo_notation import card_name
+from tabletop.rules import diabolo
+
+SHOW = 2
+OVER = 5  # the board's mode once the game is over
+
+
+async def until(
+    app: TerminalApp, pilot: Pilot[int], predicate: Callable[[], bool], ms: int = 120_000
+) -> None:
+    for _ in range(ms // 200):
+        if predicate():
+            await pilot.pause()
+            return
+        app.advance(200)
+    raise AssertionError(f"not seen within {ms} ms: {app.message}")
+
+
+async def type_line(pilot: Pilot[int], text: str) -> None:
+    await pilot.click("#move")
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+def grew(table: Table, n: int) -> Callable[[], bool]:
+    """The board's journal has more than n events, and no hand is at work."""
+    return lambda: len(table.journal) > n and not table.busy()
+
+
+def walked_on(table: Table, walk: object) -> Callable[[], bool]:
+    """The scoring walk-through has gone past ``walk``; no hand at work."""
+    dc = table.diabolo_cards
+    assert dc is not None
+    return lambda: dc.walk() != walk and not table.busy()
+
+
+def typed(event: tuple[int, int, int, int]) -> str:
+    kind, _, card, side = event
+    if kind == diabolo.DISCARD:
+        return f"discard {card_name(card)}"
+    return f"{card_name(card)} {'heaven' if side == diabolo.HEAVEN else 'hell'}"
+
+
+def test_a_whole_game_typed_against_two_computers() -> None:
+    async def run() -> None:
+        table = Table("diabolo", "standard", seed=12, players=("human", "computer", "computer"))
+        dc = table.diabolo_cards
+        assert dc is not None
+        app = TerminalApp(table, live=False)
+        rng = random.Random(2)
+        typed_moves = 0
+        async with app.run_test(size=(120, 44)) as pilot:
+
+            def my_turn() -> bool:
+                over = table.game.is_over() and table.runtime.board.mode == OVER
+                return over or (table.active_seat() == 0 and not table.busy())
+
+            while True:
+                await until(app, pilot, my_turn, 300_000)
+                if table.runtime.board.mode == OVER:
+                    break
+                walk = dc.walk()
+                n = len(table.journal)
+                if walk is None:
+                    # the hand listed is the person's: the cards typed are in it
+                    text = str(diabolo_board(table, 0))
+                    assert "P1 hand: " + " ".join(card_name(c) for c in dc.hand(0)) in text
+                    await type_line(pilot, typed(computer.choose(table.truth, rng, 0)))
+                    await until(app, pilot, grew(table, n))
+                    typed_moves += 1
+                elif walk[1] == SHOW:
+                    await type_line(pilot, "show")
+                    await until(app, pilot, walked_on(table, walk))
+                elif computer.wants_double(table.truth, 0, walk[0]):
+                    await type_line(pilot, "double")
+                    await until(app, pilot, grew(table, n))
+                else:
+                    await pilot.press("ctrl+b")  # BACK: no more doubles
+                    await until(app, pilot, walked_on(table, walk))
+            truth = table.truth
+            assert truth.is_over() and truth.round == 3 and typed_moves > 10
+            assert table.game.totals() == truth.totals()
+            app.refresh_board()
+            assert truth.outcome().reason in str(diabolo_board(table, 0))
+
+    asyncio.run(run())
+
+
+def test_two_peoples_hands_wait_for_enter() -> None:
+    async def run() -> None:
+        table = Table("diabolo", "standard", seed=9, players=("human", "computer", "human"))
+        dc = table.diabolo_cards
+        assert dc is not None
+        app = TerminalApp(table, live=False)
+        rng = random.Random(1)
+        async with app.run_test(size=(120, 44)) as pilot:
+            for _ in range(3):
+                await until(
+                    app, pilot, lambda: table.active_seat() is not None and not table.busy()
+                )
+                seat = table.active_seat()
+                assert seat is not None
+                app.refresh_board()
+                text = str(diabolo_board(table, app.hand_seat(), app.cover()))
+                assert f"Seat {seat + 1}: press Enter to show your hand" in text
+                assert "hand:" not in text
+                await type_line(pilot, "")  # Enter: the hand is listed
+                text = str(diabolo_board(table, app.hand_seat(), app.cover()))
+                assert f"P{seat + 1} hand: " in text and "press Enter" not in text
+                n = len(table.journal)
+                await type_line(pilot, typed(computer.choose(table.truth, rng, seat)))
+                await until(app, pilot, grew(table, n))
+
+    asyncio.run(run())
