@@ -1,6 +1,12 @@
-"""The simulator's computer seat: a simple, legal, greedy player.
+"""The simulator's computer seat: the computer players of tabletop.players
+at a level, and a simple, legal, greedy player beside them.
 
-    event = choose(state, rng)      # a legal record event for the player to move, or None
+    thinking = think(state, "medium", rng)   # a game with a player: a search
+    moves = thinking.step(SLICE)             # None while it thinks (call again)
+    event = choose(state, rng)               # the greedy player's event, or None
+
+``think`` gives None where the game has no searching player yet (Pacal,
+Diabolo) or at the ``greedy`` level: the table then asks ``choose``.
 
 Pyraos, one move ahead: complete a square (or a line) of its own when it
 can, else stop the opponent completing one, raise rather than place (a
@@ -15,8 +21,8 @@ of, hell for one it holds little of, the higher the card the more so); a
 double declared on the plus row whose colour it holds most of
 (``wants_double``).
 
-Searching players that play well are tabletop's computer players (issue
-17); this one is only there so that a person can play alone.
+The greedy player is the level ``greedy``; the searching levels are
+tabletop.players.LEVELS (docs/PLAYERS.md).
 """
 
 from __future__ import annotations
@@ -24,8 +30,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tabletop import players
 from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.pyraos_geometry import LEVEL
+from tabletop.rules.rng import Rng
+
+GREEDY = "greedy"
+LEVELS = (GREEDY, *players.LEVELS)
+DEFAULT_LEVEL = "medium"
+BUDGET = 20_000  # positions a turn at the strong level (the easier ones take a share)
+TT_BITS = 16  # the search's table on the desktop: 2**16 slots
+SLICE = 2_000  # positions a frame of the window: it never waits on a whole search
+
+
+def think(state: Any, level: str, rng: random.Random) -> Any:
+    """A search for the turn of the player to move (tabletop.players.start),
+    or None: the greedy level, or a game without a searching player."""
+    if level == GREEDY or not isinstance(state, pyraos.Pyraos):
+        return None
+    return players.start(state, level, BUDGET, Rng(rng.getrandbits(31)), tt_bits=TT_BITS)
+
 
 SQUARE = 100  # completes a square or line of its own
 BLOCK = 40  # takes a spot where the opponent would complete one

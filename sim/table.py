@@ -87,6 +87,7 @@ class Table:
         players: tuple[str, ...] = (HUMAN, HUMAN),
         noise: float = 1.0,
         events: list[Any] | None = None,
+        level: str = computer.DEFAULT_LEVEL,
     ) -> None:
         if game not in GAMES:
             raise ValueError(f"no game {game!r} ({', '.join(GAMES)})")
@@ -103,6 +104,11 @@ class Table:
         if len(players) != self.seats:
             raise ValueError(f"{game} {variant} has {self.seats} seat(s), not {len(players)}")
         self.players = tuple(players)
+        if level not in computer.LEVELS:
+            raise ValueError(f"no computer level {level!r} ({', '.join(computer.LEVELS)})")
+        self.level = level  # the computer seats' (sim.computer)
+        self.thinking: Any = None  # a computer seat's search, spread over the frames
+        self.thinking_for: tuple[int, int, int] = (-1, -1, -1)  # ... of this moment of the game
         self.profile = reference_profile(game)
         n = self.seats if game == "diabolo" else 0
         self.board = BoardRun(self.profile, game, variant, seed=seed, noise=noise, players=n)
@@ -283,11 +289,27 @@ class Table:
         seats = [p for p in state.to_move() if self.players[p] == COMPUTER]
         if not seats or self.buttons_down or not self._board_matches():
             return
-        event = computer.choose(state, self.rng, seats[0])
+        event = self._computer_event(state, seats[0])
         if event is None:
             return
         self.hand.expected = len(self.journal)
         self.run(self.hand.perform(state.copy(), event))
+
+    def _computer_event(self, state: Any, seat: int) -> Any:
+        """The computer seat's next event: the first of the turn its search
+        found (a slice of the search a frame: None while it thinks), or the
+        greedy player's where the game or level has no search."""
+        now = (len(self.journal), state.phase, seat)
+        if self.thinking is None or self.thinking_for != now:
+            self.thinking = computer.think(state, self.level, self.rng)
+            self.thinking_for = now
+            if self.thinking is None:
+                return computer.choose(state, self.rng, seat)
+        moves = self.thinking.step(computer.SLICE)
+        if moves is None:
+            return None
+        self.thinking = None
+        return moves[0]
 
     def _diabolo_computer(self) -> None:
         # A computer seat's play, once the board waits for it; at scoring,

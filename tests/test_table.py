@@ -106,3 +106,17 @@ def test_a_diabolo_game_between_computers_runs_to_its_end(seats: int, seed: int)
     assert Record.read("\n".join(table.record_lines()) + "\n").state.totals() == truth.totals()
     with pytest.raises(ValueError, match="3 to 5 seats"):
         Table("diabolo", "standard", players=("human", "computer"))
+
+
+def test_the_computer_seats_search_at_their_level_between_frames() -> None:
+    # Pyraos at the strong level: the seat's search runs a slice a frame
+    # (the window never waits on a whole search), then its move is made by
+    # the hand; a level that is none is refused.
+    table = Table("pyraos", "standard", seed=4, players=("computer", "human"), level="strong")
+    thought = 0
+    while len(table.journal) == 0 and table.now < 60_000:
+        table.advance(16)
+        thought += table.thinking is not None
+    assert len(table.journal) == 1 and thought >= 2  # several frames of thinking, then a move
+    with pytest.raises(ValueError, match="no computer level 'genius'"):
+        Table("pyraos", "standard", players=("computer", "human"), level="genius")

@@ -219,7 +219,7 @@ def test_five_computer_seats_play_a_whole_game_in_the_window() -> None:
     person = Person(app)
 
     def over() -> bool:
-        return table.game.is_over() and table.runtime.board.mode == diabolo_board.OVER
+        return bool(table.game.is_over() and table.runtime.board.mode == diabolo_board.OVER)
 
     while not over() and table.now < 3_000_000:
         person.idle(1000)

@@ -8,9 +8,11 @@ terminal version (sim.terminal) where no display can be opened.
 
 Options: --game pyraos|pacal|diabolo, --variant V, --players human,computer
 (each seat; Diabolo: 3 to 5 of them, their count the table's, by default
-human and three computers), --watch (the computer in every seat), --seed S, --record FILE (open
-it at its last position), --screenshot PNG (drawn off screen), --size WxH,
---text (the terminal version).
+human and three computers), --level greedy|random|easy|medium|strong (the
+computer seats' strength, medium by default: sim.computer), --watch (the
+computer in every seat), --seed S, --record FILE (open it at its last
+position), --screenshot PNG (drawn off screen), --size WxH, --text (the
+terminal version).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import sys
 import time
 from typing import Any
 
+from sim import computer
 from sim.table import GAMES as TABLE_GAMES
 from sim.table import SEATS, RecordProblem, Table, seats_of
 
@@ -63,6 +66,12 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         default=None,
         help="each seat human or computer, e.g. human,computer (diabolo: 3 to 5 seats)",
     )
+    parser.add_argument(
+        "--level",
+        choices=computer.LEVELS,
+        default=computer.DEFAULT_LEVEL,
+        help="the computer seats' strength (Pyraos searches; Pacal and Diabolo play greedy)",
+    )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--record", help="open this record at its last position")
     parser.add_argument("--screenshot", help="draw the window off screen into this PNG, and exit")
@@ -100,9 +109,11 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
     events: list[Any] = []
     try:
         if args.record:
-            table, events = Table.open_record(args.record, seed=seed, players=players)
+            table, events = Table.open_record(
+                args.record, seed=seed, players=players, level=args.level
+            )
         else:
-            table = Table(args.game, variant, seed=seed, players=players)
+            table = Table(args.game, variant, seed=seed, players=players, level=args.level)
     except RecordProblem as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
