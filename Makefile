@@ -183,3 +183,20 @@ arena: $(PY_STAMP)
 	  --jobs $(ARENA_JOBS) --out build/arena/strong-random
 	$(PY) -m sim arena --game pyraos --a strong --b easy --games $(ARENA_GAMES) --seed 1 \
 	  --jobs $(ARENA_JOBS) --out build/arena/strong-easy
+
+# Pacal (docs/PLAYERS.md): the solo advisor's success rate over 10,000 seeded
+# deals beside random and greedy play (the same deals), then strong against
+# random and against easy in the duel, 200 matches each. Long: the solo
+# advisor takes about 0.1 s a deal, a duel match about 2 s at the default
+# budgets (one core).
+PACAL_DEALS ?= 10000
+.PHONY: arena-pacal
+arena-pacal: $(PY_STAMP)
+	$(PY) -m sim arena --game pacal --variant solo --a random --games $(PACAL_DEALS) --seed 1
+	$(PY) -m sim arena --game pacal --variant solo --a medium --games $(PACAL_DEALS) --seed 1
+	$(PY) -m sim arena --game pacal --variant solo --a strong --games $(PACAL_DEALS) --seed 1 \
+	  --jobs $(ARENA_JOBS)
+	$(PY) -m sim arena --game pacal --variant duel --a strong --b random --games $(ARENA_GAMES) \
+	  --seed 1 --jobs $(ARENA_JOBS) --out build/arena/pacal-strong-random
+	$(PY) -m sim arena --game pacal --variant duel --a strong --b easy --games $(ARENA_GAMES) \
+	  --seed 1 --jobs $(ARENA_JOBS) --out build/arena/pacal-strong-easy

@@ -14,7 +14,7 @@ python -m sim soak --game pyraos --hours 24 [--seed S] [--fs fat]
 python -m sim device --pty [--game G] [--seed S] [--play N] [--speed X] [--for S]
 python -m sim device --pty --pico IMAGE [--for S]
 python -m sim hint RECORD [--level L] [--ms N | --nodes N]
-python -m sim arena --game pyraos [--variant V] --a LEVEL --b LEVEL --games N --seed S
+python -m sim arena --game pyraos|pacal [--variant V] --a LEVEL --b LEVEL --games N --seed S
                     [--jobs J] [--out DIR] [--nodes N | --ms N]
 """
 

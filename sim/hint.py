@@ -3,13 +3,19 @@
     python -m sim hint game.jsonl [--level strong] [--ms 1000 | --nodes N]
 
 prints one JSON object: ``events`` (the record lines of the whole turn: a
-place or raise, and its remove when it makes a square), ``level``, and for
+place or raise, and its remove when it makes a square; for Pacal an offer,
+a take and its build, a build or keep, or a solo build), ``level``, and for
+Pacal ``player`` (who the turn is for: the offerer, the taker, or the first
+player still to build) and for the sampling levels ``chance`` (the share
+of the sampled games the turn won), ``samples`` and ``nodes``. A Pacal hint
+reads only what its player may see: the deal's hidden cards (the other's
+hand, the cards set aside, the solo pile's order) are never used. For
 the searching levels ``score`` (hundredths of a marble, the mover's view),
 ``depth`` (turns looked ahead) and ``nodes``; when the search proved the
 outcome, ``value`` (``"win"``, ``"loss"`` or ``"draw"``) and, for a win or a
 loss, ``turns`` (how many turns, both players', until the game ends).
-Exit status 1 when the record is illegal or the game is over, 2 when the
-file cannot be read or there is no player for its game yet.
+Exit status 1 when the record is illegal, the game is over or a deal comes
+next, 2 when the file cannot be read or there is no player for its game yet.
 """
 
 from __future__ import annotations
@@ -69,17 +75,28 @@ def hint(rec: Record, level: str, ms: int | None, nodes: int | None) -> dict[str
     state = rec.state
     if state.is_over():
         return f"the game is over: {state.outcome().reason}"
-    if rec.game != "pyraos":
+    if rec.game not in ("pyraos", "pacal"):
         return f"no {rec.game.capitalize()} player yet"
     if nodes is None:
         budget, clock = (DEFAULT_MS if ms is None else ms), _ms
     else:
         budget, clock = nodes, None
-    thinking = players.start(state, level, budget, Rng(HINT_SEED), clock, TT_BITS)
+    try:
+        thinking = players.start(state, level, budget, Rng(HINT_SEED), clock, TT_BITS)
+    except players.NoPlayer as err:
+        return str(err)
+    except ValueError as err:  # a Pacal deal comes next, or a board's hidden hands
+        return f"nothing to suggest: {err}"
     moves = None
     while moves is None:
         moves = thinking.step(1000)
     out: dict[str, Any] = {"events": [to_json(rec.game, m) for m in moves], "level": level}
+    if rec.game == "pacal":
+        out["player"] = moves[0][1]
+        if thinking.value is not None:
+            out.update(chance=round(thinking.value, 4), samples=thinking.samples,
+                       nodes=thinking.nodes)  # fmt: skip
+        return out
     if thinking.value is None:
         return out
     v = thinking.value

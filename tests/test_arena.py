@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.arena import play_one, run_match, wilson
+from sim.arena import play_one, run_match, run_solo, wilson
 from sim.cli import main
 from tabletop.records.record import Record
 
@@ -64,3 +64,47 @@ def test_the_command_refuses_an_unknown_variant(capsys: pytest.CaptureFixture[st
     args = ["arena", "--a", "strong", "--b", "random", "--games", "1", "--seed", "1"]
     assert main([*args, "--variant", "giant"]) == 2
     assert "no variant" in capsys.readouterr().err
+
+
+def test_a_pacal_duel_match_is_played_through_the_rules() -> None:
+    result = run_match("pacal", "duel", "easy", "random", games=2, seed=2, nodes=50)
+    s = result.summary()
+    assert s["games"] == 2 and s["a_wins"] + s["draws"] + s["a_losses"] == 2
+    played = sum(len(g.record.state.rounds()) for g in result.games)
+    assert sum(s["a_rounds"].values()) == played
+    for g in result.games:
+        assert g.record.state.is_over()
+        rounds = g.record.header["result"]["rounds"]
+        assert rounds.count(g.record.state.outcome().winner) == 3
+
+
+def test_a_pacal_duel_game_replays_from_its_seed() -> None:
+    one = play_one("pacal", "duel", ("strong", "easy"), 5, 60, None)
+    two = play_one("pacal", "duel", ("strong", "easy"), 5, 60, None)
+    assert one.dumps() == two.dumps()
+
+
+def test_pacal_solo_rates_over_the_same_deals() -> None:
+    greedy = run_solo("medium", deals=30, seed=1).summary()
+    rand = run_solo("random", deals=30, seed=1).summary()
+    assert greedy["deals"] == rand["deals"] == 30
+    assert greedy["won"] > rand["won"] + 5
+    low, high = greedy["rate_95"]
+    assert low <= greedy["rate"] <= high
+
+
+def test_the_command_runs_pacal_solo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "solo"
+    args = ["arena", "--game", "pacal", "--variant", "solo", "--a", "strong"]
+    args += ["--games", "3", "--seed", "4", "--nodes", "200", "--out", str(out)]
+    assert main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["deals"] == 3 and summary["variant"] == "solo"
+    assert summary["budget"] == {"nodes": 200}
+    assert len(list(out.glob("*.jsonl"))) == 3
+
+
+def test_a_pacal_match_needs_b(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--game", "pacal", "--a", "strong", "--games", "1", "--seed", "1"]
+    assert main(args) == 2
+    assert "--b" in capsys.readouterr().err

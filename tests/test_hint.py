@@ -12,8 +12,9 @@ from sim.cli import main
 from sim.selfplay import play_game
 from tabletop.records.notation import from_json
 from tabletop.records.record import Record
-from tabletop.rules import pyraos
+from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import position_index as index
+from tabletop.rules.rng import Rng
 
 
 def write(tmp_path: Path, rec: Record, name: str = "game.jsonl") -> Path:
@@ -96,14 +97,112 @@ def test_an_illegal_line_is_refused_by_its_number(
     assert "line 3" in err
 
 
-def test_pacal_has_no_player_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    rec = play_game("pacal", "duel", 3)
-    short: Record = Record.new("pacal", "duel")
+def test_diabolo_has_no_player_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = play_game("diabolo", "standard", 3)
+    short: Record = Record.new("diabolo", "standard", players=rec.header["players"])
     for ev in rec.events[:3]:
         short.add(ev)
     code, _, err = hint(capsys, str(write(tmp_path, short)))
     assert code == 2
-    assert "no Pacal player yet" in err
+    assert "no Diabolo player yet" in err
+
+
+def pacal_record(variant: str, seed: int, moves: int) -> Record:
+    """A Pacal record: a deal, then ``moves`` random legal events."""
+    rng = Rng(seed)
+    rec: Record = Record.new("pacal", variant)
+    rec.add(pacal.deal_solo(rng) if variant == "solo" else pacal.deal_duel(rng))
+    for _ in range(moves):
+        if rec.state.is_over() or rec.state.phase == pacal.P_DEAL:
+            break
+        legal = list(rec.state.legal_moves())
+        rec.add(legal[rng.below(len(legal))])
+    return rec
+
+
+def hidden_shuffled(rec: Record, seed: int) -> Record:
+    """The same record with the deal's hidden cards shuffled: in a duel the
+    cards the player to move cannot see (the other's unplayed hand, the
+    aside), in solo the pile after the card turned and the aside."""
+    state = rec.state
+    _, first, hands, aside = rec.events[0]
+    rng = Rng(seed)
+    if rec.variant == "solo":
+        cut = state.drawn + 1
+        rest = list(hands[cut:]) + list(aside)
+        rng.shuffle(rest)
+        deal = (pacal.DEAL, 0, tuple(hands[:cut]) + tuple(rest[:-10]), tuple(rest[-10:]))
+    else:
+        q = 1 - state.to_move()[0]
+        held = [c for c in hands[q] if state.loc[c] == pacal.L_HAND + q]
+        pool = held + list(aside)
+        rng.shuffle(pool)
+        new_hand = [c for c in hands[q] if c not in held] + pool[: len(held)]
+        two = [list(hands[0]), list(hands[1])]
+        two[q] = new_hand
+        deal = (pacal.DEAL, first, (tuple(two[0]), tuple(two[1])), tuple(pool[len(held) :]))
+    other: Record = Record.new("pacal", rec.variant)
+    other.add(deal)
+    for ev in rec.events[1:]:
+        other.add(ev)
+    return other
+
+
+@pytest.mark.parametrize("moves", [0, 1, 2, 3, 9, 10, 11])
+@pytest.mark.parametrize("level", ["random", "easy", "strong"])
+def test_a_pacal_duel_hint_is_the_turn_of_the_player_to_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], moves: int, level: str
+) -> None:
+    rec = pacal_record("duel", 4, moves)
+    who = rec.state.to_move()[0]
+    code, out, _ = hint(capsys, str(write(tmp_path, rec)), "--level", level, "--nodes", "200")
+    assert code == 0
+    assert out["player"] == who
+    events = out["events"]
+    assert isinstance(events, list) and events
+    for obj in events:
+        assert obj["p"] == who
+        rec.add(from_json("pacal", "duel", obj))
+    if level != "strong":
+        assert "chance" not in out
+
+
+@pytest.mark.parametrize(("variant", "moves"), [("duel", 0), ("duel", 1), ("duel", 6), ("solo", 3)])
+def test_a_pacal_hint_ignores_the_hidden_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str, moves: int
+) -> None:
+    rec = pacal_record(variant, 8, moves)
+    args = ["--level", "strong", "--nodes", "400"]
+    code, first, _ = hint(capsys, str(write(tmp_path, rec)), *args)
+    assert code == 0
+    for seed in range(3):
+        other = hidden_shuffled(rec, seed)
+        assert other.events[0] != rec.events[0]
+        code, again, _ = hint(capsys, str(write(tmp_path, other, "other.jsonl")), *args)
+        assert code == 0
+        assert again == first
+
+
+def test_a_pacal_solo_hint_builds_the_card_turned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rec = pacal_record("solo", 2, 1)
+    card = rec.state.top_card()
+    assert len(rec.state.fields(0, card)) > 1  # a choice to sample
+    code, out, _ = hint(capsys, str(write(tmp_path, rec)), "--nodes", "500")
+    assert code == 0
+    chance, events = out["chance"], out["events"]
+    assert out["player"] == 0 and isinstance(chance, float) and 0 <= chance <= 1
+    assert isinstance(events, list) and len(events) == 1
+    assert events[0]["place"][0] == card
+    rec.add(from_json("pacal", "solo", events[0]))
+
+
+def test_a_pacal_deal_due_has_no_turn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec: Record = Record.new("pacal", "duel")
+    code, _, err = hint(capsys, str(write(tmp_path, rec)))
+    assert code == 1
+    assert "deal" in err
 
 
 def test_a_missing_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

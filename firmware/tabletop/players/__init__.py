@@ -13,7 +13,9 @@
 milliseconds when ``clock`` (a callable giving milliseconds) is given;
 ``rng`` a tabletop.rules.rng.Rng (the random and easy levels draw from it).
 The moves are the rules' move tuples of one whole turn, in order (for
-Pyraos a place or raise, and its take-back when it makes a square).
+Pyraos a place or raise, and its take-back when it makes a square; for
+Pacal an offer, a take and its build, a build or keep, or a solo build:
+tabletop.players.pacal_player).
 ``tt_bits`` sets the size of the search's memory, taken only while it
 thinks. Each game's player loads on first use.
 """
@@ -54,4 +56,8 @@ def _player(state):
         from tabletop.players import pyraos_player
 
         return pyraos_player
+    if name == "Pacal":
+        from tabletop.players import pacal_player
+
+        return pacal_player
     raise NoPlayer("no %s player yet" % name)
