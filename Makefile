@@ -142,7 +142,7 @@ soak: $(PY_STAMP)
 # reference noise and at twice it, 1,000 at 1.5x, 2.5x and 3x; the plain
 # Gaussian model beside it, 1,000 a level; Pacal's fields and card readers,
 # 1,000 at 1x and 2x. Exit 1 if a wrong move is accepted at the reference
-# noise. About 20 min on 2 cores; figures in docs/FIRMWARE.md.
+# noise. About 30 min on 2 cores; figures in docs/FIRMWARE.md.
 SWEEP_JOBS ?= 2
 sweep: $(PY_STAMP)
 	$(PY) -m sim sweep --sensor chain --noise 1,2 --moves 10000 --jobs $(SWEEP_JOBS)
