@@ -5,8 +5,8 @@ at a level, and a simple, legal, greedy player beside them.
     moves = thinking.step(SLICE)             # None while it thinks (call again)
     event = choose(state, rng)               # the greedy player's event, or None
 
-``think`` gives None where the game has no searching player yet (Pacal,
-Diabolo) or at the ``greedy`` level: the table then asks ``choose``.
+``think`` gives None where the game has no searching player yet (Diabolo)
+or at the ``greedy`` level: the table then asks ``choose``.
 
 Pyraos, one move ahead: complete a square (or a line) of its own when it
 can, else stop the opponent completing one, raise rather than place (a
@@ -31,6 +31,7 @@ import random
 from typing import Any
 
 from tabletop import players
+from tabletop.players.pacal_view import mover
 from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.pyraos_geometry import LEVEL
 from tabletop.rules.rng import Rng
@@ -43,11 +44,19 @@ TT_BITS = 16  # the search's table on the desktop: 2**16 slots
 SLICE = 2_000  # positions a frame of the window: it never waits on a whole search
 
 
-def think(state: Any, level: str, rng: random.Random) -> Any:
-    """A search for the turn of the player to move (tabletop.players.start),
-    or None: the greedy level, or a game without a searching player."""
-    if level == GREEDY or not isinstance(state, pyraos.Pyraos):
+def think(state: Any, level: str, rng: random.Random, seat: int) -> Any:
+    """A search for ``seat``'s turn (tabletop.players.start), or None: the
+    greedy level, a game without a searching player (Diabolo), or a Pacal
+    moment where the player whose decision comes next is another seat (two
+    build at once after a take: each decides in turn)."""
+    if level == GREEDY or isinstance(state, diabolo.Diabolo):
         return None
+    if isinstance(state, pacal.Pacal):
+        try:
+            if mover(state) != seat:
+                return None
+        except ValueError:  # no decision now (a deal comes next)
+            return None
     return players.start(state, level, BUDGET, Rng(rng.getrandbits(31)), tt_bits=TT_BITS)
 
 

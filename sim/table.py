@@ -301,7 +301,7 @@ class Table:
         greedy player's where the game or level has no search."""
         now = (len(self.journal), state.phase, seat)
         if self.thinking is None or self.thinking_for != now:
-            self.thinking = computer.think(state, self.level, self.rng)
+            self.thinking = computer.think(state, self.level, self.rng, seat)
             self.thinking_for = now
             if self.thinking is None:
                 return computer.choose(state, self.rng, seat)

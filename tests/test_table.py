@@ -24,8 +24,9 @@ def play_out(table: Table, limit_ms: int) -> None:
 def test_a_pacal_match_between_computers_runs_to_its_end() -> None:
     # Five rounds of a duel: the table deals each (the fields cleared
     # first), the board's journal holds every event, its deals without
-    # the hands, which the table's game has.
-    table = Table("pacal", "duel", seed=5, players=("computer", "computer"))
+    # the hands, which the table's game has. (Greedy seats: quick; the
+    # searching ones are below.)
+    table = Table("pacal", "duel", seed=5, players=("computer", "computer"), level="greedy")
     play_out(table, 1_200_000)
     truth = table.truth
     assert truth.is_over() and max(truth.wins) == pacal.ROUNDS_TO_WIN
@@ -118,5 +119,13 @@ def test_the_computer_seats_search_at_their_level_between_frames() -> None:
         table.advance(16)
         thought += table.thinking is not None
     assert len(table.journal) == 1 and thought >= 2  # several frames of thinking, then a move
+    # Pacal: the duel's computer seat decides from what it may know, a
+    # slice a frame too, and its offer is made on the board.
+    table = Table("pacal", "duel", seed=6, players=("computer", "computer"), level="strong")
+    thought = 0
+    while not any(ev[0] == pacal.OFFER for ev in table.journal.events) and table.now < 60_000:
+        table.advance(16)
+        thought += table.thinking is not None
+    assert any(ev[0] == pacal.OFFER for ev in table.journal.events) and thought >= 2
     with pytest.raises(ValueError, match="no computer level 'genius'"):
         Table("pyraos", "standard", players=("computer", "human"), level="genius")

@@ -70,7 +70,7 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         "--level",
         choices=computer.LEVELS,
         default=computer.DEFAULT_LEVEL,
-        help="the computer seats' strength (Pyraos searches; Pacal and Diabolo play greedy)",
+        help="the computer seats' strength (Diabolo's plays greedy at every level)",
     )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--record", help="open this record at its last position")
