@@ -41,7 +41,6 @@ ROW_CARD = (226, 220, 206)
 SLOT = (80, 84, 104)
 FELT = (58, 70, 92)
 COVER = (44, 48, 60)
-FRAME = 4  # px: the LED frame around a slot
 SEAT_COLOURS = ((236, 226, 204), (120, 200, 255), (255, 170, 90), (190, 140, 255), (140, 230, 160))
 _NAMES = led_names()
 
@@ -115,7 +114,7 @@ def led_point(places: Places, name: str) -> tuple[int, int]:
     if name.startswith("turn"):
         return places.turn[int(name[4:])]
     rect = places.slots[_NAMES.index(name)]
-    return (rect.centerx, rect.top - FRAME // 2 - 1)
+    return (rect.centerx, rect.top - style.FRAME // 2 - 1)
 
 
 def card(
@@ -143,21 +142,6 @@ def card(
         tag = fonts.small.render("rygpb"[c], True, ink)
         surf.blit(tag, (rect.x + 4, rect.y + 2))
     pygame.draw.rect(surf, CARD_EDGE, rect, 1, border_radius=radius)
-
-
-def _frame(surf: pygame.Surface, rect: pygame.Rect, rgb: style.Rgb | None) -> None:
-    if rgb is None:
-        return
-    glow = rect.inflate(4 * FRAME, 4 * FRAME)
-    layer = pygame.Surface(glow.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*rgb, 90), layer.get_rect(), border_radius=2 * FRAME)
-    surf.blit(layer, glow.topleft)
-    pygame.draw.rect(surf, rgb, rect.inflate(2 * FRAME, 2 * FRAME), FRAME, border_radius=FRAME)
-
-
-def _led(surf: pygame.Surface, at: tuple[int, int], r: int, rgb: style.Rgb | None) -> None:
-    pygame.draw.circle(surf, rgb or style.LED_OFF, at, r)
-    pygame.draw.circle(surf, style.LED_RIM, at, r, 1)
 
 
 @dataclass
@@ -263,9 +247,9 @@ def draw(
     heaven = places.slots[slot_of(0, diabolo.HEAVEN, 1)]
     for word, rect in (("hell", first), ("heaven", heaven)):
         img = fonts.small.render(word, True, style.TEXT_DIM)
-        surf.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - FRAME - 2)))
+        surf.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - style.FRAME - 2)))
     for s, rect in enumerate(places.slots):
-        _frame(surf, rect, lit[_NAMES[s]])
+        style.lit_frame(surf, rect, lit[_NAMES[s]])
         pygame.draw.rect(surf, SLOT, rect, border_radius=max(3, rect.w // 8))
         if scene.slots[s]:
             card(surf, rect, scene.slots[s], fonts)
@@ -278,10 +262,9 @@ def draw(
             k = (rect.w - 12) / name.get_width()
             name = pygame.transform.smoothscale(name, (rect.w - 12, int(name.get_height() * k)))
         surf.blit(name, name.get_rect(center=rect.center))
-        _led(surf, places.locks[c], places.led_r, lit[f"lock.{'rygpb'[c]}"])
+        style.led(surf, places.locks[c], places.led_r, lit[f"lock.{'rygpb'[c]}"])
     # the reader, the seats' turn LEDs, the buttons, the pile
     reader = places.reader
-    _frame(surf, reader, None)
     pygame.draw.rect(surf, SLOT, reader, border_radius=max(3, reader.w // 8))
     pygame.draw.rect(surf, style.TEXT_DIM, reader, 1, border_radius=max(3, reader.w // 8))
     img = fonts.small.render("reader", True, style.TEXT_DIM)
@@ -290,7 +273,7 @@ def draw(
         card(surf, reader, scene.reader, fonts)
     for p in range(5):
         at = places.turn[p]
-        _led(surf, at, places.led_r, lit[f"turn{p}"])
+        style.led(surf, at, places.led_r, lit[f"turn{p}"])
         if p < scene.seats:
             who = f"P{p + 1}" + (f"  {scene.counts[p]} cards" if p < len(scene.counts) else "")
             colour = style.TEXT if p != scene.seat else SEAT_COLOURS[p]

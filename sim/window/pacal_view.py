@@ -33,7 +33,6 @@ CARD_TEXT = (30, 30, 30)
 FIELD = (96, 124, 88)
 SLOT = (84, 88, 110)
 FELT = (58, 92, 64)
-FRAME = 4  # px: the LED frame around a field or slot
 
 
 class Places:
@@ -99,11 +98,11 @@ def led_point(places: Places, name: str) -> tuple[int, int]:
         p, f = name[len("field") :].split(".")
         rect = places.fields[int(p) * pacal.FIELDS + int(f) - 1]
         # on the frame's side toward the middle of the board
-        y = rect.top - FRAME // 2 - 1 if p == "0" else rect.bottom + FRAME // 2
+        y = rect.top - style.FRAME // 2 - 1 if p == "0" else rect.bottom + style.FRAME // 2
         return (rect.centerx, y)
     if name.startswith("slot"):
         rect = places.slots[int(name[4:])]
-        return (rect.centerx, rect.top - FRAME // 2 - 1)
+        return (rect.centerx, rect.top - style.FRAME // 2 - 1)
     if name.startswith("turn"):
         return places.turn[int(name[4:])]
     p, k = name[len("win") :].split(".")
@@ -122,21 +121,6 @@ def card(
     else:
         inner = rect.inflate(-rect.w // 3, -rect.h // 3)
         pygame.draw.rect(surf, style.shade(CARD_BACK, 1.3), inner, 2, border_radius=radius)
-
-
-def _frame(surf: pygame.Surface, rect: pygame.Rect, rgb: style.Rgb | None) -> None:
-    if rgb is None:
-        return
-    glow = rect.inflate(4 * FRAME, 4 * FRAME)
-    layer = pygame.Surface(glow.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*rgb, 90), layer.get_rect(), border_radius=2 * FRAME)
-    surf.blit(layer, glow.topleft)
-    pygame.draw.rect(surf, rgb, rect.inflate(2 * FRAME, 2 * FRAME), FRAME, border_radius=FRAME)
-
-
-def _led(surf: pygame.Surface, at: tuple[int, int], r: int, rgb: style.Rgb | None) -> None:
-    pygame.draw.circle(surf, rgb or style.LED_OFF, at, r)
-    pygame.draw.circle(surf, style.LED_RIM, at, r, 1)
 
 
 @dataclass
@@ -221,7 +205,7 @@ def draw(
     lit = scene.leds
     for f, rect in enumerate(places.fields):
         p, k = divmod(f, pacal.FIELDS)
-        _frame(surf, rect, lit[f"field{p}.{k + 1}"])
+        style.lit_frame(surf, rect, lit[f"field{p}.{k + 1}"])
         pygame.draw.rect(surf, FIELD, rect, border_radius=max(3, rect.w // 8))
         stack = scene.fields[f]
         if len(stack) == 2:  # the covered card peeks out from under the top one
@@ -230,16 +214,16 @@ def draw(
         if stack:
             card(surf, rect, stack[-1], fonts)
     for s, rect in enumerate(places.slots):
-        _frame(surf, rect, lit[f"slot{s}"])
+        style.lit_frame(surf, rect, lit[f"slot{s}"])
         pygame.draw.rect(surf, SLOT, rect, border_radius=max(3, rect.w // 8))
         label = fonts.small.render(f"slot {s + 1}", True, style.TEXT_DIM)
         surf.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         if scene.slots[s]:
             card(surf, rect, scene.slots[s], fonts)
     for p in range(2):
-        _led(surf, places.turn[p], places.led_r, lit[f"turn{p}"])
+        style.led(surf, places.turn[p], places.led_r, lit[f"turn{p}"])
         for k in range(3):
-            _led(surf, places.wins[p][k], places.led_r, lit[f"win{p}.{k + 1}"])
+            style.led(surf, places.wins[p][k], places.led_r, lit[f"win{p}.{k + 1}"])
     for p, hand in enumerate(scene.hands):
         for i, c in enumerate(hand):
             rect = places.hand_card(p, i, len(hand))

@@ -111,3 +111,24 @@ def field_readings(table: Table) -> list[tuple[int, int]]:
         (int(runtime.analog[c]), int(table.profile.field_levels[f][levels.stable[f]]))
         for f, c in enumerate(channels)
     ]
+
+
+FRAME = 4  # px: the LED frame around a field, slot or reader
+
+
+def lit_frame(surf: pygame.Surface, rect: pygame.Rect, rgb: Rgb | None) -> None:
+    """The LED under a card place, lit in ``rgb`` (None: dark): a frame
+    with a soft glow around ``rect``."""
+    if rgb is None:
+        return
+    glow = rect.inflate(4 * FRAME, 4 * FRAME)
+    layer = pygame.Surface(glow.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*rgb, 90), layer.get_rect(), border_radius=2 * FRAME)
+    surf.blit(layer, glow.topleft)
+    pygame.draw.rect(surf, rgb, rect.inflate(2 * FRAME, 2 * FRAME), FRAME, border_radius=FRAME)
+
+
+def led(surf: pygame.Surface, at: tuple[int, int], r: int, rgb: Rgb | None) -> None:
+    """A round LED at ``at``, lit in ``rgb`` (None: off)."""
+    pygame.draw.circle(surf, rgb or LED_OFF, at, r)
+    pygame.draw.circle(surf, LED_RIM, at, r, 1)

@@ -14,6 +14,7 @@ from tabletop.rules import diabolo, pyraos
 from tabletop.rules.pyraos import P_MOVE, P_REMOVE, PLACE, REMOVE, Pyraos
 from tabletop.rules.pyraos_geometry import position_index as index
 from tabletop.rules.rng import Rng
+from test_pyraos_player_endgames import after_turns
 
 MICROPYTHON = sys.implementation.name == "micropython"
 SEEDS = range(3) if MICROPYTHON else range(12)
@@ -27,18 +28,7 @@ def position(g):
 def rule_turns(g):
     """The positions after each whole turn, by the rules alone: every legal
     move, and after one that makes a square every legal take-back."""
-    out = []
-    for move in g.legal_moves():
-        c = g.copy()
-        c.apply(move)
-        if c.phase == P_REMOVE:
-            for back in c.legal_moves():
-                d = c.copy()
-                d.apply(back)
-                out.append(position(d))
-        else:
-            out.append(position(c))
-    return out
+    return [position(d) for d in after_turns(g)]
 
 
 def engine_turns(g):
