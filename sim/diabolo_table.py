@@ -34,15 +34,13 @@ from sim.hand.diabolo import DiaboloHand
 from sim.lights import same_colour
 from sim.physics import DiaboloPhysics
 from tabletop.board import diabolo_board
+from tabletop.board.diabolo_scoring import DOUBLES, SHOW  # the walk-through's stages
 from tabletop.rules import diabolo
 from tabletop.rules.rng import Rng
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
 
 if TYPE_CHECKING:
     from sim.table import Table
-
-DOUBLES = 1  # the walk-through's stages (tabletop.board.diabolo_scoring)
-SHOW = 2
 
 Source = tuple[Any, ...]
 

@@ -15,10 +15,10 @@ from sim import computer
 from sim.table import Table
 from sim.terminal import TerminalApp
 from sim.terminal_board import diabolo_board
+from tabletop.board.diabolo_scoring import SHOW
 from tabletop.records.diabolo_notation import card_name
 from tabletop.rules import diabolo
 
-SHOW = 2
 OVER = 5  # the board's mode once the game is over
 
 

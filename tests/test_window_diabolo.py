@@ -21,10 +21,9 @@ from sim.table import Table
 from sim.window import diabolo_view
 from sim.window.app import App
 from tabletop.board import diabolo_board
+from tabletop.board.diabolo_scoring import SHOW
 from tabletop.rules import diabolo
 from tests.window_support import AtTheWindow
-
-SHOW = 2
 
 
 class Person(AtTheWindow):
