@@ -21,9 +21,9 @@ a last card is built when it completes the pyramid, and kept otherwise.
 from micropython import const
 
 from tabletop.players import pacal_round as quick
+from tabletop.players.chosen import Chosen
 from tabletop.players.pacal_build import Shape
 from tabletop.players.pacal_sample import Sampling
-from tabletop.players.pacal_solo import Chosen
 from tabletop.rules.pacal_state import P_BUILD, P_LAST, P_OFFER
 from tabletop.rules.rng import Rng
 

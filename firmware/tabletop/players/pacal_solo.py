@@ -13,6 +13,7 @@ clearly more of the same sampled games. ``budget`` counts cards drawn in
 those games (or ms with a clock).
 """
 
+from tabletop.players.chosen import Chosen
 from tabletop.players.pacal_build import Shape, apply, play_out
 from tabletop.players.pacal_sample import Sampling
 from tabletop.rules.rng import Rng
@@ -48,17 +49,3 @@ def start(view, level, budget, rng, clock=None):
     seed = rng.next32() & 0xFFFFFF
     nodes, ms = (1 << 30, budget) if clock is not None else (budget, 0)
     return Sampling(moves, trial, base, nodes, clock, ms, seed, MARGIN)
-
-
-class Chosen:
-    """A turn chosen without sampling."""
-
-    value = None
-    samples = 0
-    nodes = 0
-
-    def __init__(self, moves):
-        self.moves = moves
-
-    def step(self, nodes):
-        return self.moves

@@ -16,6 +16,7 @@ square, its take-back; a state waiting for a take-back gets only that.
 
 from micropython import const
 
+from tabletop.players.chosen import Chosen
 from tabletop.players.pyraos_search import Search, Seen
 from tabletop.players.pyraos_turns import MOVE, events, take_turns, turns
 from tabletop.rules.pyraos import KIDS, LINES, P_REMOVE
@@ -97,18 +98,3 @@ class Thinking:
     @property
     def nodes(self):
         return self.search.nodes
-
-
-class Chosen:
-    """A turn chosen without a search (the random level)."""
-
-    value = None
-    solved = False
-    depth = 0
-    nodes = 0
-
-    def __init__(self, moves):
-        self.moves = moves
-
-    def step(self, nodes):
-        return self.moves
