@@ -36,7 +36,7 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico sweep holds soak clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
@@ -44,6 +44,7 @@ help:
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
+	@echo "make bench-pico-computer  the Pyraos computer seat on an emulated Pico: time to choose, heap"
 	@echo "make sweep      noise sweep: Pyraos 10,000 moves at 1x and 2x noise, 1.5x-3x, Pacal at 2x (long)"
 	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
@@ -127,6 +128,11 @@ bench: $(PY_STAMP) $(NPM_STAMP)
 # cycles; exit 1 on a difference or a missed target. About 10 min.
 bench-pico: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench.pico $(ARGS)
+
+# The Pyraos board's computer seat on the emulated Pico: time to choose, depth,
+# heap while thinking and after (docs/PLAYERS.md, "On the board"). About 5 min.
+bench-pico-computer: $(PY_STAMP) $(NPM_STAMP)
+	$(PY) -m tests.bench.computer_pico $(ARGS)
 
 # The soak: each game's board plays for 24 h of virtual time (noise, mistakes,
 # power cuts, reboots; Diabolo with 3, 4 and 5 players in turn), all at once. Hours on this machine; SOAK_HOURS=2 is quicker.

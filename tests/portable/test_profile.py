@@ -116,12 +116,38 @@ class RefusalTest(unittest.TestCase):
             ("pacal", "registers", 1, "registers:"),
             ("pacal", "pins/latch", _DELETE, "pins.latch: missing"),
             ("pacal", "led_map/win1.3", _DELETE, "led_map.win1.3: missing"),
+            ("pyraos", "computer", {"seat": 2}, "computer.seat:"),
+            ("pyraos", "computer", {"level": "easy"}, "computer.seat: missing"),
+            ("pyraos", "computer", {"seat": 1, "level": "hard"}, "computer.level:"),
+            ("pyraos", "computer", {"seat": 1, "think_ms": 10}, "computer.think_ms:"),
+            ("pyraos", "computer", {"seat": 1, "colour": 1}, "computer.colour: unknown key"),
+            ("pyraos", "colours/computer", [1, 2], "colours.computer:"),
+            ("pacal", "computer", {"seat": 1}, "computer:"),
         )
         for name, path, value, start in cases:
             with self.subTest(path=path):
                 err = self.change(name, path, value)
                 self.assertTrue(err is not None, "accepted: %s = %r" % (path, value))
                 self.assertTrue(err.startswith(start), err)
+
+    def test_a_computer_seat(self):
+        obj = profile_json("pyraos")
+        p = load(obj)
+        self.assertEqual((p.computer_seat, p.colours["computer"]), (-1, (255, 255, 255)))
+        obj["computer"] = {"seat": 1, "level": "strong", "think_ms": 3000}
+        obj["colours"]["computer"] = [0, 200, 200]
+        p = load(obj)
+        self.assertEqual((p.computer_seat, p.computer_level, p.think_ms), (1, "strong", 3000))
+        self.assertEqual(p.colours["computer"], (0, 200, 200))
+        obj["computer"] = {"seat": 0}
+        p = load(obj)
+        self.assertEqual((p.computer_seat, p.computer_level, p.think_ms), (0, "medium", 8000))
+
+    def test_the_computer_levels_are_the_players(self):
+        from tabletop import players
+        from tabletop.profile import schema
+
+        self.assertEqual(schema.LEVELS, players.LEVELS)
 
     def test_not_an_object(self):
         self.assertTrue(refused([1, 2]) is not None)

@@ -39,6 +39,10 @@ _UNSURE_MS = const(2000)  # unsure this long, the readings still: the board says
 _UNSURE_STILL_MS = const(500)  # ... "still": no motion for this long
 _SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
 
+# BACK on the game select: who the computer plays next, after nobody (-1),
+# Light (0) and Dark (1): Dark, nobody, Light.
+_NEXT_SEAT = (1, -1, 0)
+
 SELECT = 0
 PLAY = 1
 UNDO = 2
@@ -73,6 +77,10 @@ class PyraosBoard:
         self._idle_game = None  # the game and move _idle_mask was worked out for
         self._idle_plies = -1
         self._idle_mask = 0
+        self.lit = 0  # the computer's choice, lit in its colour (tabletop.board.pyraos_computer)
+        self.computer = None  # the seat the board plays (tabletop.board.computer), if any
+        if profile.computer_seat >= 0:
+            self.choose_computer(profile.computer_seat)
 
     # -- the learnt state, on flash (tabletop.keep.store) -----------------------------
 
@@ -118,6 +126,26 @@ class PyraosBoard:
             self.hints = hints
             self.version += 1
 
+    def light(self, mask):
+        if mask != self.lit:
+            self.lit = mask
+            self.version += 1
+
+    def choose_computer(self, seat):
+        """The board plays ``seat`` (0 light, 1 dark; -1: nobody)."""
+        if seat < 0:
+            self.computer = None
+        else:
+            from tabletop.board.computer import Computer
+
+            prof = self.profile
+            self.computer = Computer(seat, prof.computer_level, prof.think_ms)
+        self.light(0)
+        self.version += 1
+
+    def _computer_to_move(self):
+        return self.computer is not None and self.computer.plays(self.game)
+
     def _first(self, x):
         # the marble lifted first in a take-back (-1: none): shown as text
         if x != self.first_lift:
@@ -158,7 +186,13 @@ class PyraosBoard:
         self.expected = 0
         self.first_lift = -1
         self.mode = CLEAR
+        self._forget_choice()
         self.version += 1
+
+    def _forget_choice(self):
+        if self.computer is not None:
+            self.computer.forget()
+        self.light(0)
 
     def resume(self, events):
         """Power on with a game in progress: replay its events (up to the
@@ -202,6 +236,9 @@ class PyraosBoard:
             self.new_game()
             return
         if self.mode == SELECT:
+            if event == presses.SHORT_BACK:  # who the computer plays: nobody, Dark, Light
+                seat = -1 if self.computer is None else self.computer.seat
+                self.choose_computer(_NEXT_SEAT[seat + 1])
             return
         obs = sensor.observe(self.expected, now_ms)
         if sensor.baselines_moved():
@@ -232,6 +269,10 @@ class PyraosBoard:
         if self._learn is not None:
             self.sensor.rebase(self.expected, self._learn, self._learn_at)
             self._learn = None
+        seat = self.computer
+        if seat is not None and self.mode == PLAY and seat.thinking_now(self.game):
+            if seat.think(self.game, self.now):
+                self.version += 1  # the choice is lit next tick
 
     def _back(self, obs, now_ms):
         """BACK, once the sensors are clear: with one marble lifted in a
@@ -247,6 +288,7 @@ class PyraosBoard:
             g.phase == pyraos.P_REMOVE
             and kind == pyramid.LIFT
             and g.removable_mask() >> obs.lifted & 1
+            and not self._computer_to_move()  # (its take-back is only what it chose)
         ):
             self._accept((pyraos.REMOVE, g.turn, obs.lifted, -1), obs, now_ms)
             return True
@@ -256,6 +298,7 @@ class PyraosBoard:
         # (no copy of every earlier state is kept: on a board that grew the
         # heap by ~250 bytes a move).
         self.journal.undo()
+        self._forget_choice()
         g = pyraos.Pyraos(self.variant)
         for ev in self.journal.events:
             g.apply(ev)
@@ -284,13 +327,19 @@ class PyraosBoard:
         g = self.game
         kind = obs.kind
         if kind == pyramid.UNCLEAR:
-            self._hint(self.sensor.likely)
+            if not self._computer_to_move():
+                self._hint(self.sensor.likely)
             self._unsure(now_ms)
             return
         if self.unsure_at >= 0:
             self._sure()
         if g.is_over():
-            self._over(obs)
+            self.stray(obs)
+            return
+        if self._computer_to_move():
+            from tabletop.board import pyraos_computer
+
+            pyraos_computer.play(self, obs, now_ms)
             return
         p = g.turn
         if kind == pyramid.NONE:
@@ -399,11 +448,14 @@ class PyraosBoard:
         else:  # MOVE: a marble moved instead of taken back
             self.show(removable, 1 << obs.added, 1 << obs.lifted)
 
-    def _over(self, obs):
-        # The game is over: only BACK (undo) and MENU act; show stray changes.
+    def stray(self, obs):
+        """A change that is no move (the game is over, or the computer's
+        turn): red where a marble came, the hint colour where one went."""
         if obs.kind == pyramid.NONE:
             self.show(0, 0, 0)
-        else:
-            errors = 1 << obs.added if obs.added >= 0 else 0
-            hints = 1 << obs.lifted if obs.lifted >= 0 else 0
-            self.show(0, errors, hints)
+            return
+        errors = 1 << obs.added if obs.added >= 0 else 0
+        hints = 1 << obs.lifted if obs.lifted >= 0 else 0
+        if obs.lifted2 >= 0:
+            hints |= 1 << obs.lifted2
+        self.show(0, errors, hints)

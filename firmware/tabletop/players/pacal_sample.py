@@ -22,6 +22,8 @@ MAX_SAMPLES = const(4000)
 
 
 class Sampling:
+    depth = 0  # (a search's: sampling looks one turn ahead and plays out)
+
     def __init__(self, moves, trial, base, nodes, clock, ms, seed, margin):
         self.moves = moves
         self.trial = trial

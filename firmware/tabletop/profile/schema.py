@@ -19,6 +19,8 @@ PYRAOS_SENSORS = (
     "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4 2a1 2b1 2c1 2a2 2b2 2c2 2a3 2b3 2c3"
 ).split()
 COLOUR_NAMES = ("player0", "player1", "error", "hint", "win", "dim")
+COMPUTER_COLOUR = (255, 255, 255)  # the computer's choice, when "colours" has no "computer"
+LEVELS = ("random", "easy", "medium", "strong")  # tabletop.players.LEVELS
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
 GAMES = {
     "pacal": ("duel", "solo"),
@@ -84,7 +86,7 @@ def validated(obj, p):
     c = _Check(obj, "")
     top = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
     more = ("registers", "analog", "sensors", "model", "match", "fields", "slots")
-    c.keys(top, more + ("players", "rows", "reader"))
+    c.keys(top, more + ("players", "rows", "reader", "computer"))
     if c.obj["format"] != FORMAT or not is_int(c.obj["format"]):
         c.fail("format", "must be %d" % FORMAT)
     if type(c.obj["name"]) is not str:
@@ -128,8 +130,23 @@ def validated(obj, p):
         schema_diabolo.check(c, p)
     else:
         _pacal(c, p)
+    if "computer" in obj:
+        if game != "pyraos":
+            c.fail("computer", "only a Pyraos board has a computer seat yet")
+        _computer(c.sub("computer"), p)
     p.led_map = _led_map(c.sub("led_map"), p)
     return p
+
+
+def _computer(c, p):
+    c.keys(("seat",), ("level", "think_ms"))
+    p.computer_seat = c.int("seat", -1, 1)
+    if "level" in c.obj:
+        if c.obj["level"] not in LEVELS:
+            c.fail("level", "must be one of " + ", ".join(LEVELS))
+        p.computer_level = c.obj["level"]
+    if "think_ms" in c.obj:
+        p.think_ms = c.int("think_ms", 100, 120000)
 
 
 def _games(c):
@@ -195,10 +212,11 @@ def _leds(c, p):
 
 
 def _colours(c):
-    c.keys(COLOUR_NAMES)
-    out = {}
-    for k in COLOUR_NAMES:
-        out[k] = c.ints(k, 3, 0, 255, distinct=False)
+    c.keys(COLOUR_NAMES, ("computer",))
+    out = {"computer": COMPUTER_COLOUR}
+    for k in COLOUR_NAMES + ("computer",):
+        if k in c.obj:
+            out[k] = c.ints(k, 3, 0, 255, distinct=False)
     return out
 
 

@@ -23,8 +23,11 @@ def _lines(board):
     variant = board.variant
     if board.mode == pb.SELECT:
         games = board.profile.games
-        shown = select_screen("Pyraos", variant, board.profile.variant_number(variant), len(games))
+        number = board.profile.variant_number(variant)
+        shown = select_screen("Pyraos", variant, number, len(games), "BACK: computer")
         sensor = board.sensor
+        seat = board.computer
+        shown += ("Computer: " + ("none" if seat is None else NAMES[seat.seat]),)
         if sensor.measured:  # (for the maker: what the sensors really do)
             shown += ("Noise %d (%d)" % (sensor.typical, board.profile.noise),)
         return shown
@@ -40,6 +43,9 @@ def _lines(board):
         said = "Draw" if w is None else NAMES[w] + " wins!"
         return head[:1] + ("Moves %d" % g.plies, head[2], "", said, "", "MENU: new game")
     who = NAMES[g.turn]
+    seat = board.computer
+    if seat is not None and seat.plays(g) and not board.errors and not board.hints:
+        return head + (who + ": computer",) + _computer(seat.next_move(g))
     if board.unsure:
         return head + (who + " to play", "Not sure: set", "the marble down", "again")
     if board.errors & ~board.expected:
@@ -55,3 +61,14 @@ def _lines(board):
     if board.hints:
         return head + (who + " to play", "", "Put the marble", "back where lit")
     return head + (who + " to play",)
+
+
+def _computer(move):
+    # What the player is to do for the computer.
+    if move is None:
+        return ("", "Thinking...")
+    if move[0] == pyraos.PLACE:
+        return ("", "Place a marble", "on the lit spot")
+    if move[0] == pyraos.RAISE:
+        return ("", "Raise the lit", "marble to the", "lit spot")
+    return ("", "Take back the", "lit marble" + ("s" if move[3] >= 0 else ""))

@@ -11,14 +11,15 @@ COLS = 16
 ROWS = 8
 
 
-def select_screen(name, variant, number, count):
+def select_screen(name, variant, number, count, back="BACK: undo"):
     """The game-select screen: the game, the variant and its place in the
-    board's list (``number`` of ``count``), the buttons."""
+    board's list (``number`` of ``count``), the buttons (``back``: what
+    BACK does there)."""
     return (
         name,
         "%s %d/%d" % (variant, number, count),
         "",
         "MENU: start",
         "hold MENU: next",
-        "BACK: undo",
+        back,
     )

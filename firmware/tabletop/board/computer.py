@@ -1,0 +1,107 @@
+"""A seat the board plays itself: the computer chooses its turn (with
+tabletop.players), a slice at a time after each tick's LED frame, and the
+player at the board makes that turn for it.
+
+    seat = Computer(1, "medium", 8000)    # the seat (player index), level, most ms to think
+    seat.plays(game)                      # that seat is to move
+    seat.think(game, now_ms)              # a slice (SLICE positions); True once chosen
+    seat.next_move(game)                  # the rules move to make for it next, or None
+    seat.made()                           # ... that move was made
+    seat.forget()                         # the game changed another way (BACK, a new game)
+
+``think_ms`` is what the strong level may take; medium takes a quarter and
+easy an eighth, and both stop sooner at their depth (tabletop.players). The
+players' code and the search's table are taken when a turn is to be chosen
+and given back once it is: the modules leave ``sys.modules`` (as
+tabletop.profile's checks do), so between the computer's turns the play
+heap holds none of it.
+"""
+
+import sys
+from micropython import const
+
+SLICE = const(8)  # positions looked at after each tick: about 14 ms on a Pico
+TT_BITS = const(10)  # the search's table on a board: 1,024 slots, about 22 KB
+LEVEL = "medium"  # what a seat chosen from the menu plays at
+THINK_MS = const(8000)  # ... strong's time: medium's is a quarter, 2 s
+_PLAYERS = "tabletop.players"
+
+
+class Computer:
+    def __init__(self, seat, level=LEVEL, think_ms=THINK_MS):
+        self.seat = seat
+        self.level = level
+        self.think_ms = think_ms
+        self.thinking = None  # the search under way
+        self.moves = None  # the turn chosen: the rules' moves, in order
+        self.made_count = 0  # ... how many of them the player made for it
+        self.depth = 0  # how deep the last choice looked (turns), and at how many positions
+        self.nodes = 0
+        self.now = 0  # the tick's time, the search's clock
+
+    def plays(self, game):
+        return game.turn == self.seat and not game.is_over()
+
+    def _clock(self):
+        return self.now
+
+    def think(self, game, now_ms):
+        """Go on choosing the seat's turn; True once it is chosen."""
+        if self.moves is not None:
+            return True
+        self.now = now_ms
+        if self.thinking is None:
+            from tabletop import players
+            from tabletop.rules.rng import Rng
+
+            self.thinking = players.start(
+                game, self.level, self.think_ms, Rng(now_ms), self._clock, TT_BITS
+            )
+        moves = self.thinking.step(SLICE)
+        if moves is None:
+            return False
+        self.moves = moves
+        self.made_count = 0
+        self.depth = self.thinking.depth
+        self.nodes = self.thinking.nodes
+        self.thinking = None
+        _release()
+        return True
+
+    def thinking_now(self, game):
+        """True while the seat is to move and its turn is not chosen yet."""
+        return self.moves is None and self.plays(game)
+
+    def next_move(self, game):
+        """The move the player is to make for the seat, or None (still
+        thinking, or the turn is all made)."""
+        moves = self.moves
+        if moves is None or not self.plays(game) or self.made_count >= len(moves):
+            return None
+        return moves[self.made_count]
+
+    def made(self):
+        """The player made next_move(): the turn goes on, or is over."""
+        moves = self.moves
+        self.made_count += 1
+        if moves is None or self.made_count >= len(moves):
+            self.moves = None
+
+    def forget(self):
+        """The game changed otherwise than by the seat's moves: its choice
+        (or the thinking under way) no longer holds."""
+        if self.thinking is not None:
+            self.thinking = None
+            _release()
+        self.moves = None
+
+
+def _release():
+    # The players' modules go, with the package's name for them: with no
+    # reference left, the collector frees their code.
+    for name in list(sys.modules):
+        if name.startswith(_PLAYERS):
+            del sys.modules[name]
+    package = sys.modules.get("tabletop")
+    if package is not None and hasattr(package, "players"):
+        delattr(package, "players")

@@ -1,0 +1,94 @@
+"""``make bench-pico-computer``: the Pyraos board's computer seat on the
+emulated Pico (tests/pico), in emulated time.
+
+    .venv/bin/python -m tests.bench.computer_pico [--level medium] [--think-ms 8000]
+        [--positions 12] [--tick-us 4300]
+
+For positions of seeded random games (the opening, then after 6, 12, ... plies)
+the seat chooses its turn as on a board (tabletop.board.computer: a slice of
+positions after each tick; the tick itself stood in for by a busy wait of
+``--tick-us``, the Pyraos board's idle tick p50 from ``make bench-pico``).
+Prints, per position and then summed up: the time from the turn to the
+choice, the positions looked at and how many turns deep it looked; the live
+heap before, at its peak while thinking (a full collection every 50 ticks)
+and after the choice (the players given back). The first choice leaves a
+few KB for good: the names the players' code brought (MicroPython keeps
+interned strings) and the seeded generator's module; later choices leave
+nothing. Exit 1 when a choice takes longer than the level's time (a quarter
+of ``--think-ms`` for medium) and 100 ms, or a choice after the first
+leaves more than 1 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.pico.harness import RUN, PicoError, firmware_image
+
+HERE = Path(__file__).resolve().parent
+CHIP = HERE.parent / "pico" / "computer_chip.py"
+SHARE = {"easy": 8, "medium": 4, "strong": 1}  # of think_ms (tabletop.players.pyraos_player)
+HEAP_SLACK = 1024
+
+
+def on_chip(image: Path, positions: list[tuple[int, int]], level: str, think_ms: int,
+            tick_us: int) -> list[dict[str, int]]:  # fmt: skip
+    script = CHIP.read_text() + f"\nrun({positions!r}, {level!r}, {think_ms}, {tick_us})\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "computer.py"
+        path.write_text(script)
+        out = subprocess.run(
+            ["node", str(RUN), "exec", str(image), str(path)], capture_output=True, text=True
+        )
+    if out.returncode:
+        raise PicoError(out.stderr[-4000:])
+    result = json.loads(out.stdout.splitlines()[-1])
+    if result["stderr"]:
+        raise PicoError(result["stderr"])
+    return [json.loads(line) for line in result["stdout"].splitlines() if line.startswith("{")]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="make bench-pico-computer")
+    parser.add_argument("--level", default="medium", choices=sorted(SHARE))
+    parser.add_argument("--think-ms", type=int, default=8000)
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--tick-us", type=int, default=4300)
+    args = parser.parse_args(argv)
+    positions = [(seed, 6 * (seed % 5)) for seed in range(1, args.positions + 1)]
+    limit = args.think_ms // SHARE[args.level]
+    found = on_chip(firmware_image(), positions, args.level, args.think_ms, args.tick_us)
+    print(f"The Pyraos computer seat on an emulated Pico: {args.level}, {limit} ms to think,")
+    print(f"a {args.tick_us} us tick between slices (emulated time, 125 MHz)")
+    print(f"{'seed':>4} {'plies':>5} {'ms':>6} {'nodes':>6} {'depth':>5} "
+          f"{'heap before':>11} {'peak':>7} {'after':>7}")  # fmt: skip
+    problems = []
+    for i, f in enumerate(found):
+        print(f"{f['seed']:>4} {f['plies']:>5} {f['ms']:>6} {f['nodes']:>6} {f['depth']:>5} "
+              f"{f['before']:>11} {f['peak']:>7} {f['after']:>7}")  # fmt: skip
+        if f["ms"] > limit + 100:
+            problems.append(f"seed {f['seed']}: {f['ms']} ms to choose")
+        if i and f["after"] > f["before"] + HEAP_SLACK:
+            problems.append(f"seed {f['seed']}: {f['after'] - f['before']} B not given back")
+    ms = sorted(f["ms"] for f in found)
+    depths = sorted(f["depth"] for f in found)
+    rate = sum(f["nodes"] for f in found) / max(1, sum(f["ms"] for f in found)) * 1000
+    print(f"\nchoice: median {ms[len(ms) // 2]} ms, max {ms[-1]} ms; depth: {depths}")
+    print(f"positions a second while thinking (ticks included): {rate:.0f}")
+    extra = max(f["peak"] - f["before"] for f in found)
+    kept = max((f["after"] - f["before"] for f in found[1:]), default=0)
+    print(
+        f"heap taken while thinking, at most: {extra} B; kept after the first choice: "
+        f"{found[0]['after'] - found[0]['before']} B, after each later one at most {kept} B"
+    )
+    if problems:
+        sys.exit("\n".join(problems))
+
+
+if __name__ == "__main__":
+    main()

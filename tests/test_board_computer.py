@@ -1,0 +1,143 @@
+"""A seat the Pyraos board plays itself, on the virtual board through the
+real firmware: the board lights the computer's turn in the profile's
+"computer" colour, the player makes it for the computer, and nothing else
+is accepted (red, as any mistake). The computer's choice is read from the
+lights, as a player reads it, and checked against the rules.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from sim.board_play import BoardRun
+from sim.flash import LittleFlash
+from sim.physics import PyraosPhysics, sensor_below
+from tabletop.rules import pyraos
+from tabletop.rules.pyraos_geometry import position_index
+from tabletop.show import status_pyraos
+from tests.board_ui import QUIET_MS, Event, bits
+from tests.test_board_ui_pyraos import Pyraos
+
+DARK = 1
+THINK_MS = 2000  # strong's time; medium, the profile's default level, thinks 500 ms
+
+
+def name(text: str) -> int:
+    return int(position_index(text))
+
+
+class Seat(Pyraos):
+    """The reference board, its profile with the computer playing ``seat``,
+    the journal on flash (so a game set up by hand can go on after a
+    power cut with the computer at the board)."""
+
+    def __init__(self, seat: int, variant: str = "standard") -> None:
+        super().__init__(variant)
+        self.profile.computer_seat = seat
+        self.profile.think_ms = THINK_MS
+        self.run = BoardRun(self.profile, "pyraos", variant, seed=1, flash=LittleFlash())
+        self.run.hand.timing = Pyraos(variant).run.hand.timing
+        assert isinstance(self.run.physics, PyraosPhysics)
+        self.physics = self.run.physics
+
+    def chosen(self) -> set[str]:
+        """The cups lit in the computer's colour."""
+        return {k for k, v in self.cups().items() if v == "computer"}
+
+    def wait_for_choice(self) -> set[str]:
+        """Until the computer's choice is lit (at most its thinking time and
+        a little): the cups lit for it."""
+        for _ in range(THINK_MS // QUIET_MS + 3):
+            self.wait(QUIET_MS)
+            lit = self.chosen()
+            if lit:
+                return lit
+        raise AssertionError("the computer's choice was never lit")
+
+    def text(self) -> tuple[str, ...]:
+        lines: tuple[str, ...] = tuple(status_pyraos.lines(self.board))
+        return lines
+
+
+def the_move(state: pyraos.Pyraos, lit: set[str]) -> Event:
+    """The one legal move of ``state`` the lit cups show (the spot to place
+    on; the marble to raise and its spot; the marbles to take back)."""
+    found: list[Event] = []
+    for m in state.legal_moves():
+        kind, _, a, b = m
+        where = {a} if kind == pyraos.PLACE or b < 0 else {a, b}
+        if {sensor_below(x) for x in where} == lit:
+            found.append(m)
+    assert found, f"nothing legal is lit: {sorted(lit)} on {bits(state.occupied())}"
+    # two take-backs of the same marbles in either order are the same turn
+    assert len({frozenset(m[2:]) for m in found}) == 1, found
+    return found[0]
+
+
+def test_the_computer_takes_its_square_and_refuses_another_move() -> None:
+    b = Seat(-1)  # set up by hand: Dark three of the a1 square, Light nothing
+    b.start()
+    opening = ["d4", "a1", "b4", "b1", "d2", "a2", "a4"]
+    for i, text in enumerate(opening):
+        b.do((pyraos.PLACE, i % 2, name(text), -1))
+    b.profile.computer_seat = DARK  # a profile with the computer playing Dark
+    b.run.reboot()
+    b.wait(2000)
+    assert b.text()[3:] == ("Dark: computer", "", "Place a marble", "on the lit spot")
+    lit = b.wait_for_choice()
+    assert lit == {sensor_below(name("b2"))}, "the computer does not make its square"
+    move = the_move(b.state, lit)
+
+    # Another spot: red, and not a move; lifted again, the choice is back.
+    b.physics.take_from_reserve(b.now, DARK)
+    b.set_down(name("c1"))
+    assert b.cups()[sensor_below(name("c1"))] == "error"
+    assert b.journal() == b.moves
+    b.lift(name("c1"))
+    b.drop_in_reserve(DARK)
+    assert b.chosen() == {sensor_below(name("b2"))}
+
+    b.do(move)
+    assert b.state.phase == pyraos.P_REMOVE
+    lit = b.wait_for_choice()
+    take = the_move(b.state, lit)
+    assert take[0] == pyraos.REMOVE
+    assert b.text()[3:5] == ("Dark: computer", "")
+    b.do(take)
+    assert b.state.turn == 0
+    b.wait(QUIET_MS)
+    assert b.chosen() == set()
+    b.expect_idle("after the computer's turn")
+    # Its thinking is given back: the players' code is not in the heap.
+    assert not [m for m in sys.modules if m.startswith("tabletop.players")]
+
+
+def test_a_game_against_the_computer_as_light() -> None:
+    b = Seat(0)
+    b.start()
+    assert b.text()[3:] == ("Light: computer", "", "Thinking...")
+    assert b.chosen() == set()
+    human = 0
+    for _ in range(4):
+        lit = b.wait_for_choice()
+        move = the_move(b.state, lit)
+        b.do(move)
+        while b.state.turn == 0 and not b.state.is_over():
+            b.do(the_move(b.state, b.wait_for_choice()))
+        # the human (Dark) plays the first legal move
+        reply = sorted(b.state.legal_moves())[human]
+        human += 1
+        b.do(reply)
+        while b.state.turn == 1 and b.state.phase == pyraos.P_REMOVE:
+            b.do(sorted(b.state.legal_moves())[0])
+    assert len(b.journal()) >= 8
+
+
+def test_the_menu_chooses_who_the_computer_plays() -> None:
+    b = Seat(-1)
+    b.wait(3000)  # power on: the game select
+    seen = []
+    for _ in range(4):
+        seen.append(next(line for line in b.text() if line.startswith("Computer:")))
+        b.press("back")
+    assert seen == ["Computer: none", "Computer: Dark", "Computer: Light", "Computer: none"]
