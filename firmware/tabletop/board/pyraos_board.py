@@ -29,14 +29,13 @@ instead of guessing them from the readings (a lost move, even one to level
 
 from micropython import const
 
-from tabletop.board.pyraos_restore import put_back, wait_for_empty
+from tabletop.board import pyraos_unclear as unclear
+from tabletop.board.pyraos_restore import put_back, take_back_move, wait_for_empty
 from tabletop.buttons import presses
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = const(3000)
-_UNSURE_MS = const(2000)  # unsure this long, the readings still: the board says so
-_UNSURE_STILL_MS = const(500)  # ... "still": no motion for this long
 _SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
 
 # BACK on the game select: who the computer plays next, after nobody (-1),
@@ -143,7 +142,7 @@ class PyraosBoard:
         self.light(0)
         self.version += 1
 
-    def _computer_to_move(self):
+    def computer_to_move(self):
         return self.computer is not None and self.computer.plays(self.game)
 
     def _first(self, x):
@@ -186,10 +185,10 @@ class PyraosBoard:
         self.expected = 0
         self.first_lift = -1
         self.mode = CLEAR
-        self._forget_choice()
+        self.forget_choice()
         self.version += 1
 
-    def _forget_choice(self):
+    def forget_choice(self):
         if self.computer is not None:
             self.computer.forget()
         self.light(0)
@@ -246,7 +245,7 @@ class PyraosBoard:
             # back must not be older than that (or a stale baseline returns)
             self._save_soon()
         if self.mode != PLAY and self.unsure_at >= 0:
-            self._sure()
+            unclear.sure(self)
         if self.mode == CLEAR:
             wait_for_empty(self, obs)
             return
@@ -258,7 +257,7 @@ class PyraosBoard:
         if self.back_at >= 0:
             if now_ms - self.back_at > _BACK_WAIT_MS:
                 self.back_at = -1
-            elif self._back(obs, now_ms):
+            elif take_back_move(self, obs, now_ms):
                 return
         self._play(obs, now_ms)
 
@@ -274,31 +273,14 @@ class PyraosBoard:
             if seat.think(self.game, self.now):
                 self.version += 1  # the choice is lit next tick
 
-    def _back(self, obs, now_ms):
-        """BACK, once the sensors are clear: with one marble lifted in a
-        take-back it confirms taking only that one; with the board matching
-        the game it undoes the last move. While things still move it waits
-        (up to _BACK_WAIT_MS); anything else cancels it."""
-        g = self.game
-        kind = obs.kind
-        if kind == pyramid.UNCLEAR:
-            return False  # wait
-        self.back_at = -1
-        if (
-            g.phase == pyraos.P_REMOVE
-            and kind == pyramid.LIFT
-            and g.removable_mask() >> obs.lifted & 1
-            and not self._computer_to_move()  # (its take-back is only what it chose)
-        ):
-            self._accept((pyraos.REMOVE, g.turn, obs.lifted, -1), obs, now_ms)
-            return True
-        if kind != pyramid.NONE or not len(self.journal):
-            return False
+    def undo(self):
+        """BACK with the pieces matching the game: the last move is taken
+        back, and the pieces are to go back to the position before it."""
         # The game before the last move: its moves but the last, replayed
         # (no copy of every earlier state is kept: on a board that grew the
         # heap by ~250 bytes a move).
         self.journal.undo()
-        self._forget_choice()
+        self.forget_choice()
         g = pyraos.Pyraos(self.variant)
         for ev in self.journal.events:
             g.apply(ev)
@@ -308,9 +290,8 @@ class PyraosBoard:
         self.mode = UNDO
         self.version += 1
         self.show(0, self.expected & ~self.target, self.target & ~self.expected)
-        return True
 
-    def _accept(self, move, obs, now_ms):
+    def accept(self, move, obs, now_ms):
         self.game.apply(move)
         self.journal.add(move)
         self._save_soon()
@@ -327,16 +308,16 @@ class PyraosBoard:
         g = self.game
         kind = obs.kind
         if kind == pyramid.UNCLEAR:
-            if not self._computer_to_move():
-                self._hint(self.sensor.likely)
-            self._unsure(now_ms)
+            if not self.computer_to_move():
+                unclear.hint(self, self.sensor.likely)
+            unclear.unsure(self, now_ms)
             return
         if self.unsure_at >= 0:
-            self._sure()
+            unclear.sure(self)
         if g.is_over():
             self.stray(obs)
             return
-        if self._computer_to_move():
+        if self.computer_to_move():
             from tabletop.board import pyraos_computer
 
             pyraos_computer.play(self, obs, now_ms)
@@ -352,7 +333,7 @@ class PyraosBoard:
         if kind == pyramid.ADD:
             d = obs.added
             if g.placement_mask() >> d & 1:
-                self._accept((pyraos.PLACE, p, d, -1), obs, now_ms)
+                self.accept((pyraos.PLACE, p, d, -1), obs, now_ms)
             else:
                 self.show(0, 1 << d, 0)
         elif kind == pyramid.LIFT:
@@ -365,59 +346,11 @@ class PyraosBoard:
             x, d = obs.lifted, obs.added
             move = (pyraos.RAISE, p, x, d)
             if g.fault(move) is None:
-                self._accept(move, obs, now_ms)
+                self.accept(move, obs, now_ms)
             else:
                 self.show(0, 1 << d, 1 << x)
         else:  # LIFT2: nothing to take back now
             self.show(0, 0, 1 << obs.lifted | 1 << obs.lifted2)
-
-    def _unsure(self, now_ms):
-        # Nothing settles, though the readings have been still a while and
-        # show a change (a marble set down crooked, or still held just above
-        # its spot; more noise than the board can see through): after
-        # _UNSURE_MS the board says so instead of waiting in silence. It
-        # pulses where the change seems to be, in the hint colour, and the
-        # status text asks to set the marble down again.
-        sensor = self.sensor
-        top = sensor.finder.top
-        if top.kind == pyramid.NONE or now_ms - sensor.readings.moving_at < _UNSURE_STILL_MS:
-            self._sure()
-            return
-        if self.unsure_at < 0:
-            self.unsure_at = now_ms
-        if now_ms - self.unsure_at < _UNSURE_MS:
-            return
-        where = 0
-        for p in (top.added, top.lifted, top.lifted2):
-            if p >= 0:
-                where |= 1 << p
-        if where != self.unsure:
-            self.unsure = where
-            self.version += 1
-
-    def _sure(self):
-        self.unsure_at = -1
-        if self.unsure:
-            self.unsure = 0
-            self.version += 1
-
-    def _hint(self, likely):
-        # Nothing settled yet, but a marble clearly lifted: show at once what
-        # it may do (red if it may not be lifted) rather than wait for the
-        # hand to go away (held a few cm above the board, a marble's field
-        # keeps the change from settling).
-        g = self.game
-        if likely.kind != pyramid.LIFT or g.is_over():
-            return
-        x = likely.lifted
-        if g.phase == pyraos.P_REMOVE:
-            if g.removable_mask() >> x & 1:
-                self.show(g.removable_mask(x), 0, 0)
-                return
-        elif g.raise_sources() >> x & 1:
-            self.show(g.raise_targets(x), 0, 1 << x)
-            return
-        self.show(0, 1 << x, 0)
 
     def _take_back(self, obs, p, now_ms):
         g = self.game
@@ -431,7 +364,7 @@ class PyraosBoard:
             self._first(x)
             second = g.removable_mask(x)
             if not second:
-                self._accept((pyraos.REMOVE, p, x, -1), obs, now_ms)
+                self.accept((pyraos.REMOVE, p, x, -1), obs, now_ms)
             else:
                 self.show(second, 0, 0)
         elif kind == pyramid.LIFT2:
@@ -440,7 +373,7 @@ class PyraosBoard:
                 x, y = y, x
             for a, b in ((x, y), (y, x)):
                 if g.fault((pyraos.REMOVE, p, a, b)) is None:
-                    self._accept((pyraos.REMOVE, p, a, b), obs, now_ms)
+                    self.accept((pyraos.REMOVE, p, a, b), obs, now_ms)
                     return
             self.show(0, 0, 1 << x | 1 << y)
         elif kind == pyramid.ADD:

@@ -60,6 +60,6 @@ def play(board, obs, now_ms):
 def _made(board, move, obs, now_ms):
     board.computer.made()
     board.light(0)
-    board._accept(move, obs, now_ms)
+    board.accept(move, obs, now_ms)
     if board.computer.plays(board.game):
         board.show(0, 0, 0)  # its take-back is lit next tick, not the mover's choices

@@ -2,6 +2,7 @@
 goes on: a new game's empty board (CLEAR), the position before a move BACK
 took back (UNDO).
 
+    take_back_move(board, obs, now_ms) # BACK, once the sensors are clear: into UNDO
     wait_for_empty(board, obs)         # CLEAR, every tick: obs from the pyramid sensor
     put_back(board, obs, now_ms)       # UNDO, every tick
 
@@ -10,6 +11,7 @@ much shows red, what is missing in the hint colour, and ``board.play_on()``
 once they match.
 """
 
+from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
 
 
@@ -49,3 +51,27 @@ def put_back(board, obs, now_ms):
         errors |= sensor.strays(have)
         hints |= sensor.missing(have)
     board.show(0, errors, hints)
+
+
+def take_back_move(board, obs, now_ms):
+    """BACK, once the sensors are clear: with one marble lifted in a
+    take-back it confirms taking only that one; with the board matching
+    the game it undoes the last move. While things still move it waits
+    (the board gives up after a while); anything else cancels it."""
+    g = board.game
+    kind = obs.kind
+    if kind == pyramid.UNCLEAR:
+        return False  # wait
+    board.back_at = -1
+    if (
+        g.phase == pyraos.P_REMOVE
+        and kind == pyramid.LIFT
+        and g.removable_mask() >> obs.lifted & 1
+        and not board.computer_to_move()  # (its take-back is only what it chose)
+    ):
+        board.accept((pyraos.REMOVE, g.turn, obs.lifted, -1), obs, now_ms)
+        return True
+    if kind != pyramid.NONE or not len(board.journal):
+        return False
+    board.undo()
+    return True
