@@ -14,7 +14,7 @@ raise the mover can make keeps a marble in the reserve.
 
 from micropython import const
 
-from tabletop.players.pyraos_turns import free, loose
+from tabletop.players.pyraos_turns import free_and_carrying
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, LEVEL_START, LINE_MASKS, SUPPORT
 
 MARBLE = const(100)
@@ -32,34 +32,34 @@ _HIGHER = tuple(((1 << 30) - 1) & ~((1 << LEVEL_START[k]) - 1) for k in range(5)
 def evaluate(me, you, my_reserve, your_reserve, take, lines):
     """The value for the mover, in hundredths of a marble."""
     v = (my_reserve - your_reserve) * MARBLE
-    occ = me | you
-    spots = free(occ)
+    spots, carrying = free_and_carrying(me | you)
     if take:
-        shapes = _SHAPES if lines else _SQUARES
-        if _completing(me, spots, shapes):
+        # The free spots where one marble completes a shape: of the mover's
+        # (is there one?) and of the other's (one, or more?).
+        mine = theirs = 0
+        not_me = ~me
+        not_you = ~you
+        for shape in _SHAPES if lines else _SQUARES:
+            miss = shape & not_me
+            if miss & spots and not miss & (miss - 1):
+                mine = 1
+            miss = shape & not_you
+            if miss & spots and not miss & (miss - 1):
+                theirs |= miss
+        if mine:
             v += _MY_SQUARE
-        theirs = _completing(you, spots, shapes)
         if theirs:
             v -= _THEIR_SQUARES if theirs & (theirs - 1) else _THEIR_SQUARE
-    if _can_raise(me, occ, spots):
-        v += _MY_RAISE
-    if _can_raise(you, occ, spots):
-        v -= _THEIR_RAISE
+    if spots & _HIGHER[1]:  # (no free spot above level 1: nobody can raise)
+        if _can_raise(me & ~carrying, spots):
+            v += _MY_RAISE
+        if _can_raise(you & ~carrying, spots):
+            v -= _THEIR_RAISE
     return v
 
 
-def _completing(own, spots, shapes):
-    """The free spots where one marble completes a shape of ``own``."""
-    found = 0
-    for s in shapes:
-        miss = s & ~own
-        if miss & spots and not miss & (miss - 1):
-            found |= miss
-    return found
-
-
-def _can_raise(own, occ, spots):
-    src = loose(own, occ)
+def _can_raise(src, spots):
+    """True if one of the loose marbles ``src`` can go up to a free spot."""
     i = 0
     while src:
         if src & 1 and spots & _HIGHER[LEVEL[i]] & ~ABOVE[i]:

@@ -56,14 +56,18 @@ SQUARES_AT = _shapes(False)
 SHAPES_AT = _shapes(True)  # squares and lines, for the "lines" variant
 
 
-def free(occ):
-    """Empty positions a marble may go to: on level 1 or on a full square."""
-    mask = ~occ & _LEVEL1
+def free_and_carrying(occ):
+    """The empty positions a marble may go to (on level 1 or on a full
+    square), and those that carry a marble: one pass over the upper levels."""
+    spots = ~occ & _LEVEL1
+    carrying = 0
     for i in _UPPER:
         s = SUPPORT[i]
-        if occ & s == s and not occ >> i & 1:
-            mask |= 1 << i
-    return mask
+        if occ >> i & 1:
+            carrying |= s
+        elif occ & s == s:
+            spots |= 1 << i
+    return spots, carrying
 
 
 def loose(own, occ):
@@ -75,59 +79,67 @@ def loose(own, occ):
     return own & ~carrying
 
 
-def forms(own, pos, lines):
-    """True if ``own`` (holding ``pos``) has a square, or a line when
-    ``lines``, through ``pos``."""
-    for s in SHAPES_AT[pos] if lines else SQUARES_AT[pos]:
-        if own & s == s:
-            return True
-    return False
-
-
 def turns(me, you, reserve, take, lines):
     """Every turn of the player to move (``reserve``: their reserve; ``take``:
     whether squares earn take-backs, False in "kids"), scored, unsorted."""
     occ = me | you
-    spots = free(occ)
-    out = []
-    ends = set()  # the mover's marbles after each turn with a take-back: each once
+    spots, carrying = free_and_carrying(occ)
+    if reserve and spots >> TOP & 1:
+        return [_TOP_FIRST << _SCORE | PLACE << 20 | NONE << 15 | NONE << 10 | NONE << 5 | TOP]
+    # The places and raises first (kind and positions, no take-back yet),
+    # then each scored, and one turn per take-back after a square.
+    plain = []
     if reserve:
-        if spots >> TOP & 1:
-            return [_TOP_FIRST << _SCORE | PLACE << 20 | NONE << 15 | NONE << 10 | NONE << 5 | TOP]
         m = spots
         i = 0
         while m:
             if m & 1:
-                _add(out, ends, PLACE, i, NONE, me | 1 << i, you, take, lines)
+                plain.append(PLACE << 20 | NONE << 5 | i)
             m >>= 1
             i += 1
-    src = loose(me, occ)
-    i = 0
-    while src:
-        if src & 1:
-            to = spots & _HIGHER[LEVEL[i]] & ~ABOVE[i]
-            j = 0
-            while to:
-                if to & 1:
-                    _add(out, ends, RAISE, i, j, me ^ (1 << i | 1 << j), you, take, lines)
-                to >>= 1
-                j += 1
-        src >>= 1
-        i += 1
+    if spots & _HIGHER[1]:  # a free spot above level 1: raises may be possible
+        src = me & ~carrying
+        i = 0
+        while src:
+            if src & 1:
+                to = spots & _HIGHER[LEVEL[i]] & ~ABOVE[i]
+                j = 0
+                while to:
+                    if to & 1:
+                        plain.append(RAISE << 20 | j << 5 | i)
+                    to >>= 1
+                    j += 1
+            src >>= 1
+            i += 1
+    shapes = SHAPES_AT if lines else SQUARES_AT
+    out = []
+    ends = set()  # the mover's marbles after each turn with a take-back: each once
+    for base in plain:
+        a = base & 31
+        if base >> 20 == PLACE:
+            land = a
+            me2 = me | 1 << a
+            score = 0
+        else:
+            land = base >> 5 & 31
+            me2 = me ^ (1 << a | 1 << land)
+            score = _RAISED
+        if take:
+            here = shapes[land]
+            blocked = you | 1 << land
+            for s in here:
+                if blocked & s == s:
+                    score += _BLOCK  # the other would have made this one
+                    break
+            for s in here:
+                if me2 & s == s:
+                    takebacks(out, me2, you, base, score + _SQUARE, ends)
+                    break
+            else:
+                out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
+        else:
+            out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
     return out
-
-
-def _add(out, ends, kind, a, b, me2, you, take, lines):
-    land = a if kind == PLACE else b
-    base = kind << 20 | b << 5 | a
-    score = _RAISED if kind == RAISE else 0
-    if take and forms(you | 1 << land, land, lines):
-        score += _BLOCK
-    if take and forms(me2, land, lines):
-        score += _SQUARE
-        takebacks(out, me2, you, base, score, ends)
-    else:
-        out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
 
 
 def takebacks(out, me, you, base, score, ends):
