@@ -277,10 +277,12 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "arena", help="match play between two computer players: A's wins, draws and losses"
     )
-    p.add_argument("--game", choices=("pyraos", "pacal"), default="pyraos")
+    p.add_argument("--game", choices=("pyraos", "pacal", "diabolo"), default="pyraos")
     p.add_argument("--variant", help="default: standard (pyraos), duel (pacal)")
     p.add_argument("--a", required=True, choices=players.LEVELS, help="player A's level")
     p.add_argument("--b", choices=players.LEVELS, help="player B's level (not for solo)")
+    p.add_argument("--players", type=int, default=4, choices=(3, 4, 5),
+                   help="Diabolo: seats at the table (A at one, B at the others)")  # fmt: skip
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--jobs", type=int, default=1, help="processes")
@@ -305,6 +307,8 @@ def run(args: argparse.Namespace) -> int:
     if args.b is None and not solo:
         print("arena: --b is needed for a match", file=sys.stderr)
         return 2
+    if args.game == "diabolo":
+        return _run_diabolo(args)
     if args.nodes is None:
         args.nodes = PACAL_NODES[args.variant] if args.game == "pacal" else DEFAULT_NODES
     if args.games < 1 or args.jobs < 1 or args.nodes < 1 or (args.ms is not None and args.ms < 1):
@@ -328,6 +332,30 @@ def run(args: argparse.Namespace) -> int:
     summary["budget"] = {"ms": args.ms} if args.ms is not None else {"nodes": args.nodes}
     if args.out is not None:
         save(result, Path(args.out))
+        summary["out"] = args.out
+    print(json.dumps(summary))
+    return 0
+
+
+def _run_diabolo(args: argparse.Namespace) -> int:
+    from sim import arena_diabolo
+
+    if args.games < 1 or args.jobs < 1 or (args.nodes is not None and args.nodes < 1):
+        print("arena: --games, --jobs and --nodes must be 1 or more", file=sys.stderr)
+        return 2
+    if args.ms is not None:
+        print("arena: Diabolo counts its budget in turns (--nodes), not --ms", file=sys.stderr)
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\rarena {args.a} v {args.b} x{args.players - 1}: {bar(done, total)}", end=end,
+              file=sys.stderr, flush=True)  # fmt: skip
+
+    progress(0, args.games)
+    summary = arena_diabolo.run(args, progress)
+    summary.update(game="diabolo", variant=args.variant, seed=args.seed)
+    if args.out is not None:
         summary["out"] = args.out
     print(json.dumps(summary))
     return 0

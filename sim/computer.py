@@ -5,8 +5,8 @@ at a level, and a simple, legal, greedy player beside them.
     moves = thinking.step(SLICE)             # None while it thinks (call again)
     event = choose(state, rng)               # the greedy player's event, or None
 
-``think`` gives None where the game has no searching player yet (Diabolo)
-or at the ``greedy`` level: the table then asks ``choose``.
+``think`` gives None at the ``greedy`` level and for Diabolo's doubles:
+the table then asks ``choose`` (or ``wants_double``).
 
 Pyraos, one move ahead: complete a square (or a line) of its own when it
 can, else stop the opponent completing one, raise rather than place (a
@@ -15,11 +15,9 @@ would complete a square of theirs on top of it; among equals, at random.
 A take-back returns the marbles that open the fewest spots for the
 opponent: two when it may. Pacal: a card built on the legal field nearest
 where its value belongs (high cards near the apex); offers and takes at
-random (Pacal's own player is issue 17's). Diabolo: a card laid where its
-own hand's sum of that colour profits (heaven for a colour it holds much
-of, hell for one it holds little of, the higher the card the more so); a
-double declared on the plus row whose colour it holds most of
-(``wants_double``).
+random (the players of tabletop.players are the other levels). Diabolo:
+the Diabolo player's rule of thumb (tabletop.players.diabolo_player), its
+equals in a random order, and its double (``wants_double``).
 
 The greedy player is the level ``greedy``; the searching levels are
 tabletop.players.LEVELS (docs/PLAYERS.md).
@@ -31,6 +29,7 @@ import random
 from typing import Any
 
 from tabletop import players
+from tabletop.players import diabolo_player
 from tabletop.players.pacal_view import mover
 from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.pyraos_geometry import LEVEL
@@ -46,10 +45,10 @@ SLICE = 2_000  # positions a frame of the window: it never waits on a whole sear
 
 def think(state: Any, level: str, rng: random.Random, seat: int) -> Any:
     """A search for ``seat``'s turn (tabletop.players.start), or None: the
-    greedy level, a game without a searching player (Diabolo), or a Pacal
+    greedy level, Diabolo's doubles (the table asks ``wants_double``), or a Pacal
     moment where the player whose decision comes next is another seat (two
     build at once after a take: each decides in turn)."""
-    if level == GREEDY or isinstance(state, diabolo.Diabolo):
+    if level == GREEDY or (isinstance(state, diabolo.Diabolo) and state.phase != diabolo.P_PLAY):
         return None
     if isinstance(state, pacal.Pacal):
         try:
@@ -65,7 +64,6 @@ BLOCK = 40  # takes a spot where the opponent would complete one
 RAISE = 10  # a marble saved
 TOP = 1000  # the top of the pyramid: the last marble
 GIVES = 60  # leaves the opponent a square to complete
-FAIR_SHARE = 4  # Diabolo: a colour sum in hand above this hopes to score the colour
 
 
 def choose(state: Any, rng: random.Random, player: int | None = None) -> Any:
@@ -97,29 +95,14 @@ def _diabolo(state: Any, rng: random.Random, moves: list[Any]) -> Any:
     if moves[0][0] == diabolo.DOUBLE:  # a round scored: a double, or none
         wanted = [m for m in moves if wants_double(state, m[1], m[2])]
         return wanted[0] if wanted else None
-
-    def gain(move: Any) -> float:
-        kind, p, card, side = move
-        value = int(diabolo.value_of(card))
-        if kind != diabolo.PLAY:
-            return -value  # a card put out: the lowest
-        kept = int(state.colour_sum(p, diabolo.colour_of(card))) - value
-        lean = kept - FAIR_SHARE  # > 0: the colour should go to heaven
-        return value * (lean if side == diabolo.HEAVEN else -lean)
-
-    return max(moves, key=lambda m: (gain(m), rng.random()))
+    # the Diabolo player's rule of thumb, equals in a random order
+    return max(moves, key=lambda m: (diabolo_player.gain(state, m), rng.random()))
 
 
 def wants_double(state: Any, player: int, colour: int) -> bool:
     """Diabolo, while a round is scored: does ``player`` declare their double
-    on ``colour``? On the plus row (one they may still double) whose colour
-    they hold most of, if they hold any."""
-    mask = state.double_mask(player)
-    if not mask >> colour & 1:
-        return False
-    sums = [(state.colour_sum(player, c), -c) for c in range(diabolo.COLOURS) if mask >> c & 1]
-    best = max(sums)
-    return best[0] > 0 and -best[1] == colour
+    on ``colour``? (tabletop.players.diabolo_player.double_colour)"""
+    return bool(diabolo_player.double_colour(state, player) == colour)
 
 
 def _score(state: Any, move: Any) -> int:

@@ -9,7 +9,12 @@ Pacal ``player`` (who the turn is for: the offerer, the taker, or the first
 player still to build) and for the sampling levels ``chance`` (the share
 of the sampled games the turn won), ``samples`` and ``nodes``. A Pacal hint
 reads only what its player may see: the deal's hidden cards (the other's
-hand, the cards set aside, the solo pile's order) are never used. For
+hand, the cards set aside, the solo pile's order) are never used. Diabolo:
+``events`` is the card to lay (or put out), or while a round is scored the
+double of the first player who may still declare one (``[]``: none),
+``player`` says whose, and ``strong`` adds ``chance`` (the share of the
+sampled rounds the move won), ``samples`` and ``nodes``; the other hands
+and the pile are never used. For
 the searching levels ``score`` (hundredths of a marble, the mover's view),
 ``depth`` (turns looked ahead) and ``nodes``; when the search proved the
 outcome, ``value`` (``"win"``, ``"loss"`` or ``"draw"``) and, for a win or a
@@ -75,8 +80,6 @@ def hint(rec: Record, level: str, ms: int | None, nodes: int | None) -> dict[str
     state = rec.state
     if state.is_over():
         return f"the game is over: {state.outcome().reason}"
-    if rec.game not in ("pyraos", "pacal"):
-        return f"no {rec.game.capitalize()} player yet"
     if nodes is None:
         budget, clock = (DEFAULT_MS if ms is None else ms), _ms
     else:
@@ -91,7 +94,10 @@ def hint(rec: Record, level: str, ms: int | None, nodes: int | None) -> dict[str
     while moves is None:
         moves = thinking.step(1000)
     out: dict[str, Any] = {"events": [to_json(rec.game, m) for m in moves], "level": level}
-    if rec.game == "pacal":
+    if rec.game == "diabolo" and not moves:  # a round scored: no double for anyone left
+        out["player"] = state.to_move()[0]
+        return out
+    if rec.game != "pyraos":
         out["player"] = moves[0][1]
         if thinking.value is not None:
             out.update(chance=round(thinking.value, 4), samples=thinking.samples,

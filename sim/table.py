@@ -15,9 +15,9 @@ board's own answer is only ever what the firmware lit (``hal.light``).
     table.save(path)                   # the record so far
 
 A computer seat moves when it is to move, the board shows the position of
-the game and nobody holds a piece: its move (sim.computer) is made by the
-scripted hand (sim.hand), through the same physics and sensors as a
-person's, so it animates and the board judges it like any other. What
+the game and nobody holds a piece (sim.seats): its move (sim.computer) is
+made by the scripted hand (sim.hand), through the same physics and sensors
+as a person's, so it animates and the board judges it like any other. What
 each game knows that its board does not, and the mouse's hand on its
 pieces, lie beside: the marbles (sim.pyraos_table, ``table.marbles``), the
 cards (sim.pacal_table, ``table.cards``), Diabolo's cards
@@ -34,7 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sim import computer
+from sim import computer, seats
 from sim.board_play import BOOT_MS, BoardRun, new_state, reference_profile
 from sim.diabolo_table import DiaboloCards
 from sim.hand import HUMAN as HUMAN_TIMING
@@ -43,6 +43,7 @@ from sim.hand.script import Script
 from sim.pacal_table import PacalCards
 from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
 from sim.pyraos_table import PyraosMarbles
+from sim.seats import COMPUTER as COMPUTER  # (a seat: the names live with the table)
 from tabletop.board import diabolo_board, pacal_board
 from tabletop.records import notation
 from tabletop.records.record import check
@@ -52,7 +53,6 @@ from tabletop.rules.pacal import DEAL
 from tabletop.sensing.baselines import FRESH_MS
 
 HUMAN = "human"
-COMPUTER = "computer"
 SEATS = (HUMAN, COMPUTER)
 GAMES = {
     "pyraos": ("standard", "lines", "kids"),
@@ -253,7 +253,7 @@ class Table:
             if self.diabolo_cards is not None:
                 self.diabolo_cards.sync()
             if self.script is None and not self.mouse_holds and not self._table_deals():
-                self._computer_turn()
+                seats.turn(self)
 
     def _table_deals(self) -> bool:
         # Pacal: a round's deal is the table's to make (the fields cleared
@@ -281,69 +281,13 @@ class Table:
         self.script = Script(steps, self.board, self.now)
         self.script.poll(self.now)
 
-    def _computer_turn(self) -> None:
-        if self.diabolo_cards is not None:
-            self._diabolo_computer()
-            return
-        state = self.truth
-        seats = [p for p in state.to_move() if self.players[p] == COMPUTER]
-        if not seats or self.buttons_down or not self._board_matches():
-            return
-        event = self._computer_event(state, seats[0])
-        if event is None:
-            return
-        self.hand.expected = len(self.journal)
-        self.run(self.hand.perform(state.copy(), event))
-
-    def _computer_event(self, state: Any, seat: int) -> Any:
-        """The computer seat's next event: the first of the turn its search
-        found (a slice of the search a frame: None while it thinks), or the
-        greedy player's where the game or level has no search."""
-        now = (len(self.journal), state.phase, seat)
-        if self.thinking is None or self.thinking_for != now:
-            self.thinking = computer.think(state, self.level, self.rng, seat)
-            self.thinking_for = now
-            if self.thinking is None:
-                return computer.choose(state, self.rng, seat)
-        moves = self.thinking.step(computer.SLICE)
-        if moves is None:
-            return None
-        self.thinking = None
-        return moves[0]
-
-    def _diabolo_computer(self) -> None:
-        # A computer seat's play, once the board waits for it; at scoring,
-        # the computer seats' doubles and shown cards (sim.diabolo_table).
-        dc = self.diabolo_cards
-        assert dc is not None
-        if self.buttons_down:
-            return
-        mode = self.runtime.board.mode
-        if mode == diabolo_board.SCORE:
-            steps = dc.scoring_steps()
-            if steps is not None:
-                self.run(steps)
-            return
-        state = self.truth
-        if mode != diabolo_board.PLAY or state.phase != diabolo.P_PLAY:
-            return
-        seat = state.turn
-        board = self.diabolo
-        if self.players[seat] != COMPUTER or board.held() or board.reader_card():
-            return
-        event = computer.choose(state, self.rng, seat)
-        if event is None:
-            return
-        self.hand.expected = len(self.journal)
-        self.run(self.hand.perform(state.copy(), event))
-
     def _choose_players(self) -> Steps:
         hand = self.hand
         yield from hand.press_menu()
         assert isinstance(hand, DiaboloHand)
         yield from hand.choose_players(self.seats)
 
-    def _board_matches(self) -> bool:
+    def board_matches(self) -> bool:
         return self.marbles is None or self.marbles.in_place()
 
     # -- the buttons -----------------------------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sim.arena import play_one, run_match, run_solo, wilson
+from sim.arena_diabolo import run_table
 from sim.cli import main
 from tabletop.records.record import Record
 
@@ -108,3 +109,31 @@ def test_a_pacal_match_needs_b(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["arena", "--game", "pacal", "--a", "strong", "--games", "1", "--seed", "1"]
     assert main(args) == 2
     assert "--b" in capsys.readouterr().err
+
+
+def test_a_diabolo_table_seats_a_in_turn_and_adds_up(tmp_path: Path) -> None:
+    table = run_table(3, "medium", "random", games=6, seed=2, nodes=200)
+    s = table.summary()
+    assert s["games"] == 6 and s["fair"] == round(1 / 3, 4)
+    assert [seat for seat, _, _ in table.games] == [0, 1, 2, 0, 1, 2]
+    for seat, rec, _ in table.games:
+        assert rec.header["players"][seat].startswith("medium")
+        assert rec.state.is_over() and rec.state.round == 3
+        assert Record.read(rec.dumps()).events == rec.events  # every line legal
+    shares = [table.share(seat, rec) for seat, rec, _ in table.games]
+    assert s["a_share"] == round(sum(shares) / 6, 4)
+    # the same seed, the same games
+    again = run_table(3, "medium", "random", games=2, seed=2, nodes=200)
+    assert [r.dumps() for _, r, _ in again.games] == [r.dumps() for _, r, _ in table.games[:2]]
+
+
+def test_the_command_runs_a_diabolo_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games"
+    args = ["arena", "--game", "diabolo", "--players", "4", "--a", "strong", "--b", "easy"]
+    assert main([*args, "--games", "2", "--seed", "1", "--nodes", "200", "--out", str(out)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["players"] == 4 and summary["games"] == 2 and summary["fair"] == 0.25
+    assert len(list(out.glob("*.jsonl"))) == 2
+    assert main([*args, "--games", "2", "--seed", "1", "--ms", "100"]) == 2

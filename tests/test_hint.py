@@ -97,14 +97,23 @@ def test_an_illegal_line_is_refused_by_its_number(
     assert "line 3" in err
 
 
-def test_diabolo_has_no_player_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_diabolo_hint_is_the_player_to_moves_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rec = play_game("diabolo", "standard", 3)
     short: Record = Record.new("diabolo", "standard", players=rec.header["players"])
     for ev in rec.events[:3]:
         short.add(ev)
-    code, _, err = hint(capsys, str(write(tmp_path, short)))
-    assert code == 2
-    assert "no Diabolo player yet" in err
+    path = str(write(tmp_path, short))
+    for level in ("medium", "strong"):
+        code, out, _ = hint(capsys, path, "--level", level, "--nodes", "400")
+        assert code == 0
+        events = out["events"]
+        assert isinstance(events, list) and len(events) == 1
+        move = from_json("diabolo", "standard", events[0])
+        assert out["player"] == short.state.turn == move[1]
+        assert short.state.fault(move) is None
+        assert ("chance" in out) == (level == "strong")
 
 
 def pacal_record(variant: str, seed: int, moves: int) -> Record:

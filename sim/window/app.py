@@ -27,10 +27,8 @@ from typing import Any
 import pygame
 
 from sim.diabolo_table import DiaboloCards
-from sim.pacal_table import PacalCards
-from sim.pyraos_table import PyraosMarbles
 from sim.table import RecordProblem, Table, record_state
-from sim.window import diabolo_view, pacal_view, panel, pyraos_view, style
+from sim.window import diabolo_view, mouse, pacal_view, panel, pyraos_view, style
 from sim.window.layout import Layout
 
 FPS = 60
@@ -108,97 +106,11 @@ class App:
         elif self.viewing is not None:
             return  # a record's position is only looked at
         elif table.diabolo_cards is not None:
-            self._diabolo_mouse(table.diabolo_cards, event)
+            mouse.diabolo(self, table.diabolo_cards, event)
         elif table.cards is not None:
-            self._cards_mouse(table.cards, event)
+            mouse.pacal(self, table.cards, event)
         elif table.marbles is not None:
-            self._marbles_mouse(table.marbles, event)
-
-    def _marbles_mouse(self, marbles: PyraosMarbles, event: pygame.event.Event) -> None:
-        # Pyraos: a marble from the board or a tray, set down on a spot or
-        # back in its tray.
-        table = self.table
-        lay = self.layout
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.help = False
-            name = lay.button_at(event.pos)
-            if name is not None:
-                self.pressing = name
-                table.button_down(name)
-            else:
-                marbles.grab(*lay.to_mm(*event.pos))
-        elif event.type == pygame.MOUSEMOTION:
-            if table.mouse_holds:
-                marbles.carry(*lay.to_mm(*event.pos))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pressing is not None:
-                table.button_up(self.pressing)
-                self.pressing = None
-            elif table.mouse_holds:
-                marbles.drop(*lay.to_mm(*event.pos))
-
-    def _cards_mouse(self, cards: PacalCards, event: pygame.event.Event) -> None:
-        # Pacal: cards from a hand (shown), a base or the pile, a slot or a
-        # field; laid on a slot or a field, or back to the hands.
-        table = self.table
-        places = self.places
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            cards.carry(pacal_view.field_at(places, event.pos))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            self.help = False
-            if self.passing:
-                self.passing = False
-                self.shown_seat = table.active_seat()
-                return
-            name = pacal_view.button_at(places, event.pos)
-            if name is not None:
-                self.pressing = name
-                table.button_down(name)
-                return
-            source = pacal_view.target_at(table, places, event.pos, self.show())
-            empty_hand_area = source is not None and source[0] == "hand" and not source[2]
-            if source is not None and not empty_hand_area:
-                cards.grab(source)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            if self.pressing is not None:
-                table.button_up(self.pressing)
-                self.pressing = None
-            elif table.mouse_holds:
-                cards.drop(pacal_view.target_at(table, places, event.pos, self.show()))
-
-    def _diabolo_mouse(self, cards: DiaboloCards, event: pygame.event.Event) -> None:
-        # Diabolo: a card from the hand shown (or its double card), the
-        # reader or a slot; laid on the reader or in a slot, or back to the hand.
-        table = self.table
-        places = self.dplaces
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            self.help = False
-            if self.passing:
-                if places.hand.collidepoint(event.pos):
-                    self.passing = False
-                    self.shown_seat = table.active_seat()
-                return
-            name = diabolo_view.button_at(places, event.pos)
-            if name is not None:
-                self.pressing = name
-                table.button_down(name)
-                return
-            source = diabolo_view.target_at(table, places, event.pos, self.hand_seat())
-            if source is not None and not (source[0] == "hand" and not source[2]):
-                cards.grab(source)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            if self.pressing is not None:
-                table.button_up(self.pressing)
-                self.pressing = None
-            elif table.mouse_holds:
-                cards.drop(diabolo_view.target_at(table, places, event.pos, self.hand_seat()))
+            mouse.pyraos(self, table.marbles, event)
 
     def hand_seat(self) -> int:
         """Diabolo: the seat whose hand is face up at the window (-1: none).

@@ -15,7 +15,8 @@ milliseconds when ``clock`` (a callable giving milliseconds) is given;
 The moves are the rules' move tuples of one whole turn, in order (for
 Pyraos a place or raise, and its take-back when it makes a square; for
 Pacal an offer, a take and its build, a build or keep, or a solo build:
-tabletop.players.pacal_player).
+tabletop.players.pacal_player; for Diabolo a card laid or put out, or
+while a round is scored a double, or none: tabletop.players.diabolo_player).
 ``tt_bits`` sets the size of the search's memory, taken only while it
 thinks. Each game's player loads on first use.
 """
@@ -60,4 +61,8 @@ def _player(state):
         from tabletop.players import pacal_player
 
         return pacal_player
+    if name == "Diabolo":
+        from tabletop.players import diabolo_player
+
+        return diabolo_player
     raise NoPlayer("no %s player yet" % name)
