@@ -78,6 +78,7 @@ class PyramidSensor:
         self.low = self.high = 0  # range of its own sensor while it holds
         self.least = 0  # its best fit while it holds
         self.ready_at = -1  # power on: when the readings first filled a window
+        self._look = None  # power on: tabletop.sensing.first_look, while it is needed
         self.restored_at = _NOT_RESTORED  # power on from a saved state: its first tick
         self.noise = profile.noise  # what the sensing takes a raw reading's noise to be
         # (a level-3 marble's steadiness: at the profile's noise, always)
@@ -373,9 +374,15 @@ class PyramidSensor:
         """Power on without a saved state: the occupancy the sensors show
         (tabletop.sensing.first_look), or -1 until the readings allow a
         look: call again next tick."""
-        from tabletop.sensing.first_look import first_look
+        if self._look is None:  # (imported once: an import allocates on the rp2 port)
+            from tabletop.sensing.first_look import first_look
 
-        return first_look(self, expected, now_ms)
+            self._look = first_look
+        found = self._look(self, expected, now_ms)
+        if found >= 0:  # looked: needed once, its module goes
+            self._look = None
+            sys.modules.pop("tabletop.sensing.first_look", None)
+        return found
 
     # -- the learnt state, on flash (tabletop.keep.store) ---------------------------------
 
