@@ -41,6 +41,10 @@ def hello(port: str, wait_s: float = 120.0) -> dict[str, object]:
             link.close()
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def ctrl_c_while_sending(port: str) -> tuple[int, str, int]:
     """``deploy`` from the command line, Ctrl-C pressed once the first batch
     of files is on the board and the next is on its way (as a terminal
@@ -54,6 +58,10 @@ def ctrl_c_while_sending(port: str) -> tuple[int, str, int]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C does what it does at a terminal even when this suite runs
+        # as a background job, whose shell starts it with SIGINT ignored
+        # (inherited by the deploy, which then never hears it)
+        preexec_fn=_default_sigint,
     )
     assert proc.stdout is not None and proc.stderr is not None
     out = []
