@@ -156,6 +156,40 @@ class HiddenTest(unittest.TestCase):
                 for c in g.hand(1 - p):
                     self.assertIn(c, v.unseen)
 
+    def test_a_board_seat_given_its_hand_sees_and_plays_as_with_the_deal(self):
+        """A board's state never holds the hands: its computer seat gives
+        the cards it read in. Replayed into such a state, each position of a
+        match gives the seat the same view, the same count of the other's
+        cards, and the same turn as the state that knows the deal."""
+        from tabletop.players import pacal_player
+
+        for seed in SEEDS:
+            for g, events, deal in duel_states(seed, 4):
+                if g.phase == pacal.P_LAST:
+                    continue  # (a board reads last cards in: test_board_computer_pacal)
+                first, hands, aside = deal[1], deal[2], deal[3]
+                tops = sorted((aside[0], aside[pacal.FIELDS]))
+                board = pacal.Pacal("duel")
+                board.apply((DEAL, first, None, (tops[1], tops[0]) if first == 0 else tuple(tops)))
+                for ev in events[1:]:
+                    board.apply(ev)
+                p = mover(g)
+                hand = hands[p]
+                a, b = View(g, p), View(board, p, hand)
+                self.assertEqual((a.unseen, a.hand, a.their_hand), (b.unseen, b.hand, b.their_hand))
+                self.assertEqual(
+                    (a.mine, a.theirs, a.card, a.offer), (b.mine, b.theirs, b.card, b.offer)
+                )
+                self.assertEqual(board.held(p), len(g.hand(p)))
+                self.assertEqual(board.held(1 - p), len(g.hand(1 - p)))
+                for level in ("easy", "strong"):
+                    want = players.choose(g, level, BUDGET, Rng(seed))
+                    thinking = pacal_player.start_seat(board, p, hand, level, BUDGET, Rng(seed))
+                    got = None
+                    while got is None:
+                        got = thinking.step(50)
+                    self.assertEqual(got, want)
+
     def test_hidden_duel_cards_do_not_change_the_turn(self):
         """Swap the other's unplayed cards with cards set aside, replay the
         round: the player sees the same, and chooses the same."""

@@ -122,7 +122,8 @@ class RefusalTest(unittest.TestCase):
             ("pyraos", "computer", {"seat": 1, "think_ms": 10}, "computer.think_ms:"),
             ("pyraos", "computer", {"seat": 1, "colour": 1}, "computer.colour: unknown key"),
             ("pyraos", "colours/computer", [1, 2], "colours.computer:"),
-            ("pacal", "computer", {"seat": 1}, "computer:"),
+            ("pacal", "computer", {"seat": -2}, "computer.seat:"),
+            ("diabolo", "computer", {"seat": 1}, "computer:"),
         )
         for name, path, value, start in cases:
             with self.subTest(path=path):
@@ -142,6 +143,10 @@ class RefusalTest(unittest.TestCase):
         obj["computer"] = {"seat": 0}
         p = load(obj)
         self.assertEqual((p.computer_seat, p.computer_level, p.think_ms), (0, "medium", 8000))
+        obj = profile_json("pacal")  # a Pacal board: a duel's seat, solo's advisor
+        obj["computer"] = {"seat": 1, "level": "easy"}
+        p = load(obj)
+        self.assertEqual((p.computer_seat, p.computer_level), (1, "easy"))
 
     def test_the_computer_levels_are_the_players(self):
         from tabletop import players

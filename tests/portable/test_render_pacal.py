@@ -21,7 +21,7 @@ from tabletop.show.pixels import Pixels
 from test_pacal_round_end import PLAN_A0, PLAN_A1
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MODES = (pb.SELECT, pb.PLAY, pb.UNDO, pb.CLEAR, pb.BASES, pb.BASES_OFF)
+MODES = (pb.SELECT, pb.PLAY, pb.UNDO, pb.CLEAR, pb.BASES, pb.BASES_OFF, pb.HAND)
 
 
 def shuffled_profile():
@@ -53,6 +53,13 @@ class ShownBoard:
         self.field_hints = 0
         self.slot_errors = 0
         self.slot_hints = 0
+        self.computer = None  # or a seat: its field and slots in the computer colour
+        self.field_lit = 0
+        self.slot_lit = 0
+
+
+class Seat:
+    seat = 1
 
 
 def played_states():
@@ -102,6 +109,29 @@ class RenderTest(unittest.TestCase):
         want = [turn, "slot0", "slot1", "win0.1", "win1.1", "win1.2", "field1.4"]
         self.assertEqual(sorted(on), sorted(want))
 
+    def test_the_computer_seat_in_its_colour(self):
+        g = pacal.Pacal(pacal.DUEL)
+        g.apply(pacal.deal_duel(Rng(2)))
+        board = ShownBoard(g)
+        board.computer = Seat()
+        board.field_lit = 1 << (pacal.FIELDS + 6)  # player 1's field 7
+        board.slot_lit = 1
+        render_pacal.render(board, self.px, 0)
+        ref = Pixels(2, PROFILE.led_order, PROFILE.brightness)
+        ref.set(0, PROFILE.colours["computer"])  # as capped on the wire, full or scaled
+        ref.set_scaled(1, PROFILE.colours["computer"], 255)
+        white = (ref.get(0), ref.get(1))
+        shown = [n for n in NAMES if self.px.get(PROFILE.led_map[NAMES.index(n)]) in white]
+        self.assertEqual(sorted(shown), ["field1.7", "slot0"])
+        board = ShownBoard(g, pb.HAND)  # its hand read in: its slot pulses
+        board.computer = Seat()
+        levels = set()
+        for now_ms in range(0, 1000, 50):
+            render_pacal.render(board, self.px, now_ms)
+            levels.add(self.px.get(PROFILE.led_map[NAMES.index("slot1")]))
+        self.assertTrue(len(levels) > 2, levels)
+        self.assertFalse(lit(self.px, "slot0"))
+
     def test_a_stuck_pyramid_flashes_whole(self):
         g = pacal.Pacal(pacal.DUEL)
         g.apply(pacal.deal_duel(Rng(2)))
@@ -116,6 +146,10 @@ class RenderTest(unittest.TestCase):
             for mode in MODES:
                 for stuck in (NOT_STUCK, 0, BOTH_STUCK):
                     board = ShownBoard(g, mode, stuck)
+                    if stuck == 0 or mode == pb.HAND:  # a computer seat's choice too
+                        board.computer = Seat()
+                        board.field_lit = 1 << 14
+                        board.slot_lit = 1
                     board.field_targets = [5, 768]
                     board.field_errors = 1 << 3 | 1 << 17
                     board.field_hints = 1 << 12

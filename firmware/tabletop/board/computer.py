@@ -51,12 +51,9 @@ class Computer:
             return True
         self.now = now_ms
         if self.thinking is None:
-            from tabletop import players
             from tabletop.rules.rng import Rng
 
-            self.thinking = players.start(
-                game, self.level, self.think_ms, Rng(now_ms), self._clock, TT_BITS
-            )
+            self.thinking = self.begin(game, Rng(now_ms))
         moves = self.thinking.step(SLICE)
         if moves is None:
             return False
@@ -67,6 +64,13 @@ class Computer:
         self.thinking = None
         _release()
         return True
+
+    def begin(self, game, rng):
+        """The players' thinking for the seat's turn (a Pacal seat gives
+        its hand too: tabletop.board.pacal_computer)."""
+        from tabletop import players
+
+        return players.start(game, self.level, self.think_ms, rng, self._clock, TT_BITS)
 
     def thinking_now(self, game):
         """True while the seat is to move and its turn is not chosen yet."""

@@ -3,12 +3,13 @@
 
     board = PacalBoard(profile, "duel", journal)
     board.step(digital, analog, button_event, now_ms)     # every tick
-    board.after_answer()          # once the tick's LED frame is out (nothing to do here)
+    board.after_answer()          # once the tick's LED frame is out: a computer seat thinks
     board.resume(events)          # power on: a journal's events, then wait for the pieces
     board.mode, board.game        # SELECT, PLAY, ...; the rules' state (tabletop.rules.pacal)
     board.field_targets[p]        # what to light: fields where player p may build (bit f-1)
     board.field_errors, board.field_hints   # red / hint colour: bit p * FIELDS + f-1
     board.slot_errors, board.slot_hints     # bit s: offer slot s
+    board.field_lit, board.slot_lit         # the computer seat's choice, in its colour
     board.stuck                   # whose pyramid flashes (tabletop.board.pacal_played)
     board.version                 # goes up whenever any of that changes
 
@@ -24,11 +25,13 @@ matches again.
 
 What the board has accepted (the game, this round's events for BACK, the
 cards it implies on the fields and slots, resuming a journal) is its Played
-(tabletop.board.pacal_played); this module is the flow at the board.
+(tabletop.board.pacal_played); what cards on the slots mean is
+tabletop.board.pacal_slots, a computer seat's steps (profile or menu: it
+plays a duel's seat, advises in solo) tabletop.board.pacal_computer; this
+module is the flow at the board.
 """
 
-from micropython import const
-
+from tabletop.board import pacal_slots
 from tabletop.board.pacal_played import ANY_CARD, Played
 from tabletop.buttons import presses
 from tabletop.rules import pacal
@@ -42,10 +45,11 @@ UNDO = 2  # BACK took an event back (or power on): waiting until the pieces matc
 CLEAR = 3  # a round starts on an empty board
 BASES = 4  # duel: waiting for both base top cards on the slots
 BASES_OFF = 5  # duel: base cards read, waiting for the slots to clear
+HAND = 6  # duel with a computer seat: its cards read in on its slot (pacal_computer)
 
 FIELDS = pacal.FIELDS
-_BOTH_SLOTS = const(3)  # slot masks: bit s for slot s
-_ACCEPTED = const(-1)  # a slot's reading was an event, and it is accepted
+_ACCEPTED = pacal_slots.ACCEPTED  # a slot's reading was an event, and it is accepted
+_NEXT_SEAT = (1, -1, 0)  # BACK at select: the seat after nobody, P1, P2 (solo: advice on/off)
 
 
 def _cards_on(slots):
@@ -80,7 +84,15 @@ class PacalBoard:
         self.field_hints = 0
         self.slot_errors = 0  # bit per slot
         self.slot_hints = 0
+        self.field_lit = 0  # the computer's field, in its colour: bit p * FIELDS + f-1
+        self.slot_lit = 0  # ... its slots (bit s): a card to lay there, or its take
+        self.lit_next = 0  # (the seat's offer and take set these for _show)
+        self.hint_next = 0
         self.version = 0
+        self.now = 0  # the tick's time (the computer's clock)
+        self.computer = None  # the seat the board plays (pacal_computer), if any
+        if profile.computer_seat >= 0:
+            self.choose_computer(profile.computer_seat)
         self._played_seen = -1  # the fields' and slots' changes when _play last ran
         self._played_version = -1  # ... and version (a move, or what it showed, bumps it)
 
@@ -96,7 +108,7 @@ class PacalBoard:
 
     # -- showing ------------------------------------------------------------------
 
-    def _show(self, t0, t1, ferr, fhint, serr, shint):
+    def _show(self, t0, t1, ferr, fhint, serr, shint, flit=0, slit=0):
         if (
             t0 != self.field_targets[0]
             or t1 != self.field_targets[1]
@@ -104,6 +116,8 @@ class PacalBoard:
             or fhint != self.field_hints
             or serr != self.slot_errors
             or shint != self.slot_hints
+            or flit != self.field_lit
+            or slit != self.slot_lit
         ):
             self.field_targets[0] = t0
             self.field_targets[1] = t1
@@ -111,7 +125,12 @@ class PacalBoard:
             self.field_hints = fhint
             self.slot_errors = serr
             self.slot_hints = shint
+            self.field_lit = flit
+            self.slot_lit = slit
             self.version += 1
+
+    def show_slots(self, serr, shint):
+        self._show(0, 0, 0, 0, serr, shint)
 
     def _targets(self, p):
         card = self.played.game.pending[p]
@@ -119,25 +138,55 @@ class PacalBoard:
             return 0
         return self.played.game.field_mask(p, card)
 
+    # -- the computer's seat ----------------------------------------------------------
+
+    def choose_computer(self, seat):
+        """The board plays ``seat`` in a duel (0 P1, 1 P2) and advises in a
+        solo game; -1: nobody."""
+        if seat < 0:
+            self.computer = None
+        else:
+            from tabletop.board import pacal_computer
+
+            prof = self.profile
+            self.computer = pacal_computer.PacalSeat(seat, prof.computer_level, prof.think_ms)
+        self.version += 1
+
+    def play_on(self):
+        """The pieces match the game: play, once a computer seat's cards are read in."""
+        seat = self.computer
+        self.mode = HAND if seat is not None and seat.missing(self.game) > 0 else PLAY
+        self.version += 1
+
     # -- game flow ------------------------------------------------------------------
 
     def new_game(self, variant=None):
         if variant is not None:
             self.variant = variant
         self.played.new_game(self.variant)
+        if self.computer is not None:
+            self.computer.new_round()
         self.mode = CLEAR
         self.version += 1
 
-    def _accept(self, event, journaled=True):
-        # An event the board has just seen (pacal_played.Played.accept).
+    def accept(self, event, journaled=True):
+        """An event the board has just seen (pacal_played.Played.accept)."""
         self.played.accept(event, journaled)
         self.version += 1
+        seat = self.computer
+        if event[0] == pacal.PLACE and seat is not None:
+            seat.built(self.played.game, event)
 
     def after_answer(self):
-        """What a tick does once its LED frame is out: nothing here (the
-        runtime calls it for either board)."""
+        """What a tick does once its LED frame is out: the computer's seat
+        thinks a slice (tabletop.board.computer)."""
+        seat = self.computer
+        if seat is not None and self.mode == PLAY and seat.thinking_now(self.game):
+            if seat.think(self.game, self.now):
+                self.version += 1  # the choice is lit next tick
 
     def step(self, digital, analog, event, now_ms):
+        self.now = now_ms
         self.levels.update(analog, now_ms)
         self.readers.update(digital, now_ms)
         if event == presses.SHORT_MENU or event == presses.LONG_MENU:
@@ -147,24 +196,30 @@ class PacalBoard:
             return
         mode = self.mode
         if mode == SELECT:
+            if event == presses.SHORT_BACK:  # who the computer plays: nobody, P2, P1
+                seat = -1 if self.computer is None else self.computer.seat
+                step = _NEXT_SEAT[seat + 1] if self.variant != pacal.SOLO else -1 - seat
+                self.choose_computer(step)
             return
         if mode == CLEAR:
             self._clear()
         elif mode == BASES:
-            self._bases()
+            if pacal_slots.bases(self):
+                self.mode = BASES_OFF
+                self.version += 1
         elif mode == BASES_OFF:
             slots = self.readers.value
             if slots[0] == 0 and slots[1] == 0:
-                self.mode = PLAY
-                self.version += 1
+                self.play_on()
             else:
                 self._show(0, 0, 0, 0, _cards_on(slots), 0)
         elif mode == UNDO:
             if self._matches(True):
-                self.mode = PLAY
-                self.version += 1
+                self.play_on()
+        elif mode == HAND and self.computer is not None:
+            self.computer.read_hand(self)
         else:
-            if event == presses.SHORT_BACK and self._back():
+            if event == presses.SHORT_BACK and pacal_slots.back(self):
                 return
             seen = self.levels.changes + self.readers.changes
             if seen == self._played_seen and self.version == self._played_version:
@@ -192,22 +247,6 @@ class PacalBoard:
         else:
             self.mode = BASES
         self.version += 1
-
-    def _bases(self):
-        slots = self.readers.value
-        a, b = slots[0], slots[1]
-        serr = 0
-        for i in (0, 1):
-            if slots[i] == cards.MISREAD:
-                serr |= 1 << i
-        if a > 0 and b > 0 and a != b:
-            self.played.deal(0 if a > b else 1, (a, b))
-            self.mode = BASES_OFF
-            self.version += 1
-        else:
-            if a > 0 and a == b:
-                serr = _BOTH_SLOTS
-            self._show(0, 0, 0, 0, serr, 0)
 
     def _matches(self, show):
         """Do the fields and slots match what the game expects? If not and
@@ -240,24 +279,10 @@ class PacalBoard:
             self._show(0, 0, errors, hints, serr, shint)
         return not (errors or hints or serr or shint)
 
-    def _back(self):
-        g = self.played.game
-        slots = self.readers.value
-        if g.phase == pacal.P_LAST:
-            # BACK keeps a last card that lies read on its slot.
-            kept = False
-            for p in (0, 1):
-                card = g.pending[p]
-                if card and slots[p] == card:
-                    self._accept((pacal.KEEP, p, card, 0))
-                    kept = True
-            if kept:
-                return True
-        if not self.played.undo():
-            return False
-        self.mode = UNDO  # until the pieces look as they did before it
+    def undone(self):
+        """BACK took an event back: wait until the pieces look as before it."""
+        self.mode = UNDO
         self.version += 1
-        return True
 
     def resume(self, events):
         """Power on with a game in progress: replay its events (up to the
@@ -275,6 +300,11 @@ class PacalBoard:
         if g.is_over() or g.phase == pacal.P_DEAL:
             self._between_rounds()
             return
+        seat = self.computer
+        if seat is not None and seat.last_card(self):
+            return
+        self.hint_next = 0
+        self.lit_next = 0
         lv = self.levels.stable
         expected = self.played.expected
         slots = self.readers.value
@@ -290,8 +320,8 @@ class PacalBoard:
                 i = p * FIELDS + f
                 d = lv[i] - expected[i]
                 if d == 1 and card and not self._slot_holds(card):
-                    if g.field_mask(p, card) >> f & 1:
-                        self._accept((pacal.PLACE, p, card, f + 1))
+                    if g.field_mask(p, card) >> f & 1 and self._may_build(p, f):
+                        self.accept((pacal.PLACE, p, card, f + 1))
                         return
                     errors |= 1 << i
                 elif d > 0:
@@ -299,21 +329,36 @@ class PacalBoard:
                 elif d < 0:
                     hints |= 1 << i
         serr = 0
+        seat_turn = seat is not None and seat.plays(g)
         if ph == pacal.P_OFFER:
-            serr = self._offer(slots)
+            serr = seat.offer(self, slots) if seat_turn and seat else pacal_slots.offer(self, slots)
             if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_TAKE:
-            serr = self._take(slots)
+            serr = seat.take(self, slots) if seat_turn and seat else pacal_slots.take(self, slots)
             if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_BUILD or ph == pacal.P_LAST:
-            serr = self._read_cards(slots)
+            serr = pacal_slots.read_cards(self, slots)
             if serr == _ACCEPTED:
                 return
         t0 = self._targets(0) if not self._slot_holds(g.pending[0]) else 0
         t1 = self._targets(1) if not self._slot_holds(g.pending[1]) else 0
-        self._show(t0, t1, errors, hints, serr, 0)
+        flit = 0
+        if seat is not None:
+            c = seat.seat if g.variant != pacal.SOLO else 0
+            mine = seat.chosen_field(g) if not self._slot_holds(g.pending[c]) else 0
+            flit = mine << c * FIELDS
+            if c == 0:  # its pyramid: its chosen field only (solo: the others too)
+                t0 = t0 & ~mine if g.variant == pacal.SOLO else 0
+            else:
+                t1 = 0
+        self._show(t0, t1, errors, hints, serr, self.hint_next, flit, self.lit_next)
+
+    def _may_build(self, p, f):
+        # the computer's seat builds only where it chose
+        seat = self.computer
+        return seat is None or seat.may_build(self.played.game, p, f)
 
     def _slot_holds(self, card):
         # A card still lying on a reader is not being built yet.
@@ -321,64 +366,6 @@ class PacalBoard:
             return False
         slots = self.readers.value
         return slots[0] == card or slots[1] == card
-
-    def _seen(self, card):
-        return card < 1 or self.played.game.loc[card] != pacal.L_UNDEALT
-
-    def _offer(self, slots):
-        g = self.played.game
-        a, b = slots[0], slots[1]
-        serr = 0
-        for i in (0, 1):
-            v = slots[i]
-            if v == cards.MISREAD or (v > 0 and self._seen(v)):
-                serr |= 1 << i
-        if serr == 0 and a > 0 and b > 0:
-            move = (pacal.OFFER, g.turn, a, b)
-            if g.fault(move) is None:
-                self._accept(move)
-                return _ACCEPTED
-            serr = _BOTH_SLOTS
-        return serr
-
-    def _take(self, slots):
-        g = self.played.game
-        a, b = g.offer
-        on0 = slots[0] == a
-        on1 = slots[1] == b
-        if slots[0] == cards.UNSETTLED or slots[1] == cards.UNSETTLED:
-            return 0
-        serr = (slots[0] != 0 and not on0) | (slots[1] != 0 and not on1) << 1
-        if serr:
-            return serr
-        if on0 != on1:  # exactly one slot emptied: that card was taken
-            self._accept((pacal.TAKE, 1 - g.turn, b if on0 else a, 0))
-            return _ACCEPTED
-        if not on0 and not on1:
-            return _BOTH_SLOTS  # both lifted at once: put the taken one back... or both
-        return 0
-
-    def _read_cards(self, slots):
-        # The last card of a duel round, or a solo card, is read on the
-        # player's slot before it is built.
-        g = self.played.game
-        serr = 0
-        for p in (0, 1):
-            if g.awaiting[p]:
-                v = slots[p]
-                if v > 0:
-                    if self._seen(v):
-                        serr |= 1 << p
-                    else:
-                        self._accept((pacal.REVEAL, p, v, 0), journaled=False)
-                        return _ACCEPTED
-                elif v == cards.MISREAD:
-                    serr |= 1 << p
-            elif g.phase == pacal.P_LAST and not g.pending[p]:
-                # kept (it fits nowhere, or BACK): red until lifted
-                if slots[p] > 0:
-                    serr |= 1 << p
-        return serr
 
     def _between_rounds(self):
         # The round (or the match) is over: show it until the fields are
@@ -396,5 +383,7 @@ class PacalBoard:
         if slots[0] or slots[1]:
             return
         self.played.new_round()
+        if self.computer is not None:
+            self.computer.new_round()
         self.mode = CLEAR
         self.version += 1

@@ -18,6 +18,11 @@ pacal_view.mover); it sees only what pacal_view.View lets it see. Its turn:
 ``budget`` counts positions of the sampled games (cards drawn, or turns of
 a duel), or milliseconds when ``clock`` is given. ``tt_bits`` is accepted
 for the common call and not used: no table is kept.
+
+A board's seat (tabletop.board.pacal_computer) chooses with
+``start_seat(state, player, hand, level, budget, rng, clock)``: a board's
+state never knows the hands, so the seat gives the cards it read in, and
+it names its player (in a duel both players may have a card to build).
 """
 
 from tabletop.players.pacal_view import View, mover
@@ -25,7 +30,14 @@ from tabletop.players.pacal_view import View, mover
 
 def start(state, level, budget, rng, clock=None, tt_bits=None):
     p = mover(state)
-    view = View(state, p)
+    return _start(View(state, p), level, budget, rng, clock)
+
+
+def start_seat(state, player, hand, level, budget, rng, clock=None):
+    return _start(View(state, player, hand), level, budget, rng, clock)
+
+
+def _start(view, level, budget, rng, clock):
     if view.solo:
         from tabletop.players import pacal_solo
 

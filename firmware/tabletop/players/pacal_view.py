@@ -18,10 +18,11 @@ decide who offers first are public at the table, but a state does not keep
 which they were, so they count as unseen (2 of about 35 values).
 """
 
-from tabletop.rules.pacal_cards import CARDS, FIELDS, HAND_SIZE
+from tabletop.rules.pacal_cards import CARDS, FIELDS
 from tabletop.rules.pacal_state import (
     L_HAND,
     L_KEPT,
+    L_UNDEALT,
     P_BUILD,
     P_DEAL,
     P_LAST,
@@ -34,9 +35,9 @@ from tabletop.rules.pacal_state import (
 SIZE = 2 * FIELDS  # a pyramid: top[0..9], then under[0..9]
 
 
-def mover(state):
+def mover(state, hand=None):
     """The player whose decision comes next: the offerer, the taker, or the
-    first of the players who still have to build."""
+    first of the players who still have to build. ``hand``: see View."""
     ph = state.phase
     if ph == P_DEAL or ph == P_OVER:
         raise ValueError("no player's turn: a deal comes next" if ph == P_DEAL else "game over")
@@ -46,7 +47,7 @@ def mover(state):
     p = waiting[0]
     if state.awaiting[p] and not state.pending[p]:
         raise ValueError("the card to build has not been read yet")
-    if not state.known and state.variant != SOLO:
+    if not state.known and state.variant != SOLO and hand is None:
         raise ValueError("the hands are not known: no duel player for a board's deal")
     return p
 
@@ -61,7 +62,12 @@ def pyramid(state, p):
 
 
 class View:
-    def __init__(self, state, player):
+    """``hand``: the player's own cards when the state cannot know them (a
+    board's deal: its computer seat had its hand read in); those not yet
+    offered or built are its hand."""
+
+    def __init__(self, state, player, hand=None):
+        given = hand
         q = 1 - player
         ph = state.phase
         solo = state.variant == SOLO
@@ -95,13 +101,10 @@ class View:
                 public[c] = 1
             elif where == L_KEPT + player:
                 public[c] = 1
+        if given is not None:
+            hand = sorted(c for c in given if loc[c] == L_UNDEALT)
+            for c in hand:
+                public[c] = 1
         self.hand = hand
         self.unseen = [c for c in range(1, CARDS + 1) if not public[c]]
-        self.their_hand = 0 if solo or ph == P_LAST else _hand_size(state, q)
-
-
-def _hand_size(state, q):
-    """Cards in q's hand from public counters: each offer spends two."""
-    started = state.turns_done + (1 if state.phase == P_TAKE or state.phase == P_BUILD else 0)
-    mine = (started + 1) // 2 if q == state.first else started // 2
-    return HAND_SIZE - 2 * mine
+        self.their_hand = 0 if solo or ph == P_LAST else state.held(q)

@@ -82,7 +82,7 @@ class Profile:
         # Diabolo boards
         self.presence_bits = ()  # the chain bit of each of the 30 slots
         self.players = 4  # seats in play when a game starts (long MENU: 3, 4, 5)
-        # A seat the board plays itself (tabletop.board.computer; Pyraos boards)
+        # A seat the board plays itself (tabletop.board.computer; Pyraos and Pacal boards)
         self.computer_seat = -1  # at power on: -1 nobody, or the player index
         self.computer_level = "medium"
         self.think_ms = 8000  # what the strong level may take; medium a quarter

@@ -131,8 +131,8 @@ def validated(obj, p):
     else:
         _pacal(c, p)
     if "computer" in obj:
-        if game != "pyraos":
-            c.fail("computer", "only a Pyraos board has a computer seat yet")
+        if game == "diabolo":
+            c.fail("computer", "a Diabolo board has no computer seat yet")
         _computer(c.sub("computer"), p)
     p.led_map = _led_map(c.sub("led_map"), p)
     return p

@@ -16,7 +16,7 @@ constants here are also tabletop.rules.pacal's.
 """
 
 from tabletop.rules.common import Game
-from tabletop.rules.pacal_cards import CARDS, FIELDS, field_mask
+from tabletop.rules.pacal_cards import CARDS, FIELDS, HAND_SIZE, field_mask
 
 DUEL = "duel"
 SOLO = "solo"
@@ -130,6 +130,19 @@ class PacalState(Game):
         """The cards in the player's hand, ascending (duel)."""
         want = L_HAND + player
         return [c for c in range(1, CARDS + 1) if self.loc[c] == want]
+
+    def held(self, player):
+        """How many cards ``player`` holds in a duel, from the public
+        counters alone (each offer spends two; the last card is held until
+        it is read), so a board knows it without knowing the hands."""
+        ph = self.phase
+        if self.variant == SOLO or ph == P_DEAL or ph == P_OVER:
+            return 0
+        if ph == P_LAST:
+            return 1 if self.awaiting[player] else 0
+        started = self.turns_done + (1 if ph == P_TAKE or ph == P_BUILD else 0)
+        offers = (started + 1) // 2 if player == self.first else started // 2
+        return HAND_SIZE - 2 * offers
 
     def to_move(self):
         """The players who may make the next event, as a tuple."""

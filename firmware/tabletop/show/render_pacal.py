@@ -112,9 +112,18 @@ def render(board, px, now_ms):
                     px.set_scaled(leds[_SLOT + p], _player(cols, p), level)
         for p in (0, 1):
             _fields(px, leds, p, board.field_targets[p], _player(cols, p), _FULL)
+        if board.computer is not None:  # its choice, in its colour
+            lit = board.field_lit
+            for p in (0, 1):
+                _fields(px, leds, p, lit >> FIELDS * p & _ALL_FIELDS, cols["computer"], _FULL)
+            for s in (0, 1):
+                if board.slot_lit >> s & 1:
+                    px.set(leds[_SLOT + s], cols["computer"])
     elif board.mode == pb.BASES:  # both slots invite a card
         for s in (0, 1):
             px.set_scaled(leds[_SLOT + s], _player(cols, s), level)
+    elif board.mode == pb.HAND:  # the computer's slot invites its cards
+        px.set_scaled(leds[_SLOT + board.computer.seat], cols["computer"], level)
     for p in (0, 1):
         shift = FIELDS * p
         _fields(px, leds, p, board.field_hints >> shift & _ALL_FIELDS, cols["hint"], _FULL)

@@ -96,7 +96,31 @@ def _problems(board):
     return out
 
 
+def _computer(board, g):
+    # What the player is to do for the computer's seat (None: its turn is
+    # not now, or a mistake is shown).
+    seat = board.computer
+    if seat is None or not seat.plays(g) or board.slot_errors or board.field_errors:
+        return None
+    if g.variant == pacal.SOLO:
+        move = seat.next_move(g)
+        return None if move is None else ["Advice: field %d" % move[3]]
+    who = _who(seat.seat) + " computer:"
+    move = seat.next_move(g)
+    if move is None:
+        return [who, "Thinking..."]
+    kind = move[0]
+    if kind == pacal.OFFER:
+        return [who, "Offer %d and %d" % (move[2], move[3]), "on the slots"]
+    if kind == pacal.TAKE:
+        return [who, "Takes %d:" % move[2], "lift lit slot"]
+    return [who, "Build %d" % move[2], "on lit field"]
+
+
 def _play(board, g, solo):
+    said = _computer(board, g)
+    if said is not None:
+        return said
     ph = g.phase
     if ph == pacal.P_OFFER:
         return [_who(g.turn) + ": offer two", "cards on slots"]
@@ -115,8 +139,13 @@ def _play(board, g, solo):
 def lines(board):
     variant = board.variant
     prof = board.profile
+    seat = board.computer
     if board.mode == pb.SELECT:
-        return select_screen("Pacal", variant, prof.variant_number(variant), len(prof.games))
+        number = prof.variant_number(variant)
+        shown = select_screen("Pacal", variant, number, len(prof.games), "BACK: computer")
+        if variant == pacal.SOLO:
+            return shown + ("Advice: " + ("off" if seat is None else "on"),)
+        return shown + ("Computer: " + ("none" if seat is None else _who(seat.seat)),)
     g = board.game
     solo = g.variant == pacal.SOLO
     over = g.is_over()
@@ -149,6 +178,10 @@ def lines(board):
         said = [_who(g.first) + " offers first", "Lift both cards"]
     elif mode == pb.UNDO:
         said = ["Undo: lift red,", "lay what is lit"]
+    elif mode == pb.HAND:  # the computer's cards, read in one by one
+        n = seat.held(g)
+        said = [_who(seat.seat) + " computer's", "hand: %d of %d" % (n, g.held(seat.seat))]
+        said.append("lift it" if seat.read_one else "next on slot %d" % (seat.seat + 1))
     else:
         said = _play(board, g, solo) + _stuck(board)
     return tuple(head + said + _problems(board))[:ROWS]

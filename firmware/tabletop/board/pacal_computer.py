@@ -1,0 +1,201 @@
+"""The Pacal board's computer seat: in a duel the board plays one player
+itself, in a solo game it advises.
+
+    seat = PacalSeat(1, "medium", 8000)   # a tabletop.board.computer.Computer
+    seat.read_hand(board)       # HAND mode: the seat's cards, read in on its slot
+    seat.offer(board, slots)    # P_OFFER, the seat's turn: slot errors, or ACCEPTED
+    seat.take(board, slots)     # P_TAKE, the seat takes
+    seat.may_build(game, p, f)  # may p's card go on field f (0..9) now?
+    seat.chosen_field(game)     # the field to light for its card (a mask)
+    seat.built(game, event)     # a build was accepted
+    seat.last_card(board)       # P_LAST: its last card known, or kept (True: an event)
+
+The board never knows a hidden hand, so at each deal (after the base
+cards) the player lays the seat's 15 cards on its slot one at a time, and
+after a power cut the cards it still holds. Its turn is then lit in the
+profile's "computer" colour, and the player makes it for it, as on the
+Pyraos board: the two cards to offer (named on the display; a card laid
+that is not one of them shows red), the slot of the card it takes, the
+field it builds on. Its last card is known from its hand: built on the lit
+field, or kept without a move. Only that move is accepted.
+
+In a solo game the seat is the advisor: the field it would choose for the
+card read is lit in the computer colour, the card's other legal fields in
+the player's, and any legal build is accepted.
+"""
+
+from tabletop.board.computer import Computer
+from tabletop.board.pacal_slots import ACCEPTED
+from tabletop.rules import pacal
+from tabletop.sensing import cards
+
+
+class PacalSeat(Computer):
+    def __init__(self, seat, level, think_ms):
+        super().__init__(seat, level, think_ms)
+        self.hand = []  # the cards read in for it this round
+        self.read_one = False  # a card was just read: the slot must clear before the next
+
+    def plays(self, game):
+        ph = game.phase
+        c = self.seat
+        if game.variant == pacal.SOLO:
+            return ph == pacal.P_BUILD and game.pending[0] != 0
+        if ph == pacal.P_OFFER:
+            return game.turn == c
+        if ph == pacal.P_TAKE:
+            return game.turn != c
+        if ph == pacal.P_BUILD or ph == pacal.P_LAST:
+            return game.pending[c] != 0
+        return False
+
+    def begin(self, game, rng):
+        from tabletop.players import pacal_player
+
+        player = 0 if game.variant == pacal.SOLO else self.seat
+        return pacal_player.start_seat(
+            game, player, self.hand, self.level, self.think_ms, rng, self._clock
+        )
+
+    def new_round(self):
+        """A deal: the hand is read in afresh."""
+        self.forget()
+        self.hand = []
+        self.read_one = False
+
+    def held(self, game):
+        """How many of the cards read in it still holds."""
+        n = 0
+        loc = game.loc
+        for c in self.hand:
+            if loc[c] == pacal.L_UNDEALT:
+                n += 1
+        return n
+
+    def missing(self, game):
+        """How many cards it holds that are not read in yet (a duel)."""
+        if game.variant == pacal.SOLO:
+            return 0
+        return game.held(self.seat) - self.held(game)
+
+    # -- its steps at the board (tabletop.board.pacal_board calls them) ----------
+
+    def read_hand(self, board):
+        """HAND: each unseen card laid on the seat's slot joins its hand; the
+        slot is lifted before the next. Play goes on once the hand is whole
+        and the slot clear."""
+        g = board.game
+        s = self.seat
+        slots = board.readers.value
+        v = slots[s]
+        serr = (slots[1 - s] != 0) << (1 - s)  # the other slot stays empty
+        if v == cards.UNSETTLED:
+            return
+        if v == 0:
+            self.read_one = False
+            if self.missing(g) <= 0:
+                board.play_on()
+                return
+        elif not self.read_one:
+            if v > 0 and g.loc[v] == pacal.L_UNDEALT and v not in self.hand:
+                self.hand.append(v)
+                self.read_one = True
+                board.version += 1  # the count on the display
+            else:
+                serr |= 1 << s  # misread, seen, or read already
+        board.show_slots(serr, 0)
+
+    def offer(self, board, slots):
+        """P_OFFER, the seat's turn: the two cards it chose, on the slots in
+        either order. Returns the slots to show red, or ACCEPTED."""
+        move = self.next_move(board.game)
+        serr = 0
+        for i in (0, 1):
+            v = slots[i]
+            if v == cards.MISREAD or v > 0 and (move is None or v != move[2] and v != move[3]):
+                serr |= 1 << i
+        if move is None or serr:
+            return serr
+        a, b = slots[0], slots[1]
+        if a > 0 and b > 0 and a != b:
+            self.made()
+            board.accept((pacal.OFFER, self.seat, a, b))
+            return ACCEPTED
+        board.lit_next = (a == 0) | (b == 0) << 1  # where a card is still to come
+        return 0
+
+    def take(self, board, slots):
+        """P_TAKE, the seat takes: the slot of its card is lifted, the other
+        stays. Returns the slots to show red, or ACCEPTED."""
+        g = board.game
+        move = self.next_move(g)
+        if slots[0] == cards.UNSETTLED or slots[1] == cards.UNSETTLED:
+            return 0
+        a, b = g.offer
+        on0 = slots[0] == a
+        on1 = slots[1] == b
+        wrong = (slots[0] != 0 and not on0) | (slots[1] != 0 and not on1) << 1
+        if wrong:
+            return wrong
+        if move is None:  # still choosing: a lifted card goes back (hint)
+            board.hint_next = (not on0) | (not on1) << 1
+            return 0
+        if move[2] == a:
+            mine, on_mine, on_other = 0, on0, on1
+        else:
+            mine, on_mine, on_other = 1, on1, on0
+        if not on_mine and on_other:
+            self.made()
+            board.accept(move)
+            return ACCEPTED
+        board.lit_next = on_mine << mine
+        board.hint_next = (not on_other) << (1 - mine)
+        return 0
+
+    def may_build(self, game, p, f):
+        """May player p's card go on field f (0..9), as far as the seat is
+        concerned? Its own card only where it chose (not while it chooses);
+        the rules answer for the rest."""
+        if p != self.seat or game.variant == pacal.SOLO:
+            return True
+        move = self.next_move(game)
+        return move is not None and move[0] == pacal.PLACE and move[3] == f + 1
+
+    def built(self, game, event):
+        """A build was accepted: the seat's own is its move made; in solo
+        the advice is spent."""
+        if game.variant == pacal.SOLO:
+            self.forget()
+        elif event[1] == self.seat:
+            self.made()
+
+    def chosen_field(self, game):
+        """The field the seat chose for its card (bit f-1), or 0."""
+        ph = game.phase
+        if ph == pacal.P_OFFER or ph == pacal.P_TAKE or not self.plays(game):
+            return 0
+        move = self.next_move(game)
+        if move is None or move[0] != pacal.PLACE:
+            return 0
+        return 1 << move[3] - 1
+
+    def last_card(self, board):
+        """P_LAST of a duel: the seat's last card is the one it still holds,
+        read in already; a last card it keeps needs no move at the board.
+        True when an event was accepted."""
+        g = board.game
+        c = self.seat
+        if g.variant == pacal.SOLO or g.phase != pacal.P_LAST:
+            return False
+        if g.awaiting[c]:
+            for card in self.hand:
+                if g.loc[card] == pacal.L_UNDEALT:
+                    board.accept((pacal.REVEAL, c, card, 0), journaled=False)
+                    return True
+            return False
+        move = self.next_move(g)
+        if move is not None and move[0] == pacal.KEEP:
+            self.made()
+            board.accept(move)
+            return True
+        return False
