@@ -1,19 +1,22 @@
-# The computer's seat on the emulated Pico (run by tests/bench/pico.py
-# --computer): for each position, a Pyraos board's computer seat chooses its
+# The computer's seat on the emulated Pico (run by tests/bench/computer_pico.py):
+# for each position, a Pyraos or Pacal board's computer seat chooses its
 # turn as on a board, a slice after each tick, each tick's own work stood in
 # for by a busy wait of the board's measured idle tick. Prints one JSON
 # object per position: the time to the choice (emulated ms), the positions
-# looked at, the depth reached, the live heap before, during (a collection
-# every HEAP_EVERY ticks) and after (the players given back), in bytes.
+# looked at (Pacal: the turns of its sampled rounds), the depth reached, the
+# live heap before, during (a collection every HEAP_EVERY ticks) and after
+# (the players given back), in bytes.
 import gc
 import json
 import time
 
 from tabletop.board.computer import Computer
+from tabletop.board.pacal_computer import PacalSeat
+from tabletop.rules.pacal import DEAL, FIELDS, P_DEAL, P_LAST, Pacal, deal_duel
 from tabletop.rules.pyraos import Pyraos
 from tabletop.rules.rng import Rng
 
-HEAP_EVERY = 50
+HEAP_EVERY = 10
 
 
 def position(seed, plies):
@@ -31,17 +34,47 @@ def live():
     return gc.mem_alloc()
 
 
-def choose(g, level, think_ms, tick_us):
-    seat = Computer(g.turn, level, think_ms)
+def pacal_position(seed, steps):
+    """A Pacal duel after ``steps`` random events of its first round, as a
+    board holds it (the hands unknown: the base tops read) and as the deal
+    knows it, and the deal's hands; None once the round is over."""
+    rng = Rng(seed)
+    g = Pacal("duel")
+    deal = deal_duel(rng)
+    g.apply(deal)
+    first, hands, aside = deal[1], deal[2], deal[3]
+    a, b = aside[0], aside[FIELDS]
+    hi, lo = max(a, b), min(a, b)
+    board = Pacal("duel")
+    board.apply((DEAL, first, None, (hi, lo) if first == 0 else (lo, hi)))
+    for _ in range(steps):
+        if g.phase == P_LAST or g.phase == P_DEAL or g.is_over():
+            return None
+        moves = list(g.legal_moves())
+        move = moves[rng.below(len(moves))]
+        g.apply(move)
+        board.apply(move)
+    if g.phase == P_LAST or g.phase == P_DEAL or g.is_over():
+        return None
+    return board, g, hands
+
+
+def choose(g, level, think_ms, tick_us, seat=None):
+    if seat is None:
+        seat = Computer(g.turn, level, think_ms)
     before = live()
     peak = before
     ticks = 0
+    longest = 0  # the longest slice of thinking after a tick, us
     t0 = time.ticks_ms()
     while True:
         t = time.ticks_us()
         while time.ticks_diff(time.ticks_us(), t) < tick_us:
             pass  # the board's tick: scan, sense, show
-        if seat.think(g, time.ticks_ms()):
+        t = time.ticks_us()
+        chosen = seat.think(g, time.ticks_ms())
+        longest = max(longest, time.ticks_diff(time.ticks_us(), t))
+        if chosen:
             break
         ticks += 1
         if ticks % HEAP_EVERY == 0:
@@ -49,7 +82,7 @@ def choose(g, level, think_ms, tick_us):
     ms = time.ticks_diff(time.ticks_ms(), t0)
     after = live()
     return {"ms": ms, "nodes": seat.nodes, "depth": seat.depth, "ticks": ticks,
-            "before": before, "peak": peak, "after": after}  # fmt: skip
+            "before": before, "peak": peak, "after": after, "slice_us": longest}  # fmt: skip
 
 
 def run(positions, level, think_ms, tick_us):
@@ -59,4 +92,19 @@ def run(positions, level, think_ms, tick_us):
             continue
         found = choose(g, level, think_ms, tick_us)
         found["seed"], found["plies"] = seed, plies
+        print(json.dumps(found))
+
+
+def run_pacal(positions, level, think_ms, tick_us):
+    for seed, steps in positions:
+        found = pacal_position(seed, steps)
+        if found is None:
+            continue
+        board, g, hands = found
+        p = g.to_move()[0]
+        seat = PacalSeat(p, level, think_ms)
+        seat.hand = list(hands[p])
+        found = choose(board, level, think_ms, tick_us, seat)
+        found["seed"], found["plies"] = seed, steps
+        found["kind"] = seat.moves[0][0]  # 1 an offer, 2 a take (and its build), 3 a build
         print(json.dumps(found))

@@ -4,7 +4,7 @@ player at the board makes that turn for it.
 
     seat = Computer(1, "medium", 8000)    # the seat (player index), level, most ms to think
     seat.plays(game)                      # that seat is to move
-    seat.think(game, now_ms)              # a slice (SLICE positions); True once chosen
+    seat.think(game, now_ms)              # a slice (``slice`` positions); True once chosen
     seat.next_move(game)                  # the rules move to make for it next, or None
     seat.made()                           # ... that move was made
     seat.forget()                         # the game changed another way (BACK, a new game)
@@ -28,6 +28,19 @@ _PLAYERS = "tabletop.players"
 
 
 class Computer:
+    slice = SLICE  # positions a tick (a Pacal seat's are whole sampled turns: fewer)
+    # The players' modules to import one a tick before the thinking begins
+    # (loading them all is the longest work of a choice): the Pyraos
+    # board's; a Pacal seat names its own.
+    PREPARE = (
+        "tabletop.players.pyraos_turns",
+        "tabletop.players.pyraos_eval",
+        "tabletop.players.table",
+        "tabletop.players.pyraos_search",
+        "tabletop.players.chosen",
+        "tabletop.players.pyraos_player",
+    )
+
     def __init__(self, seat, level=LEVEL, think_ms=THINK_MS):
         self.seat = seat
         self.level = level
@@ -38,6 +51,8 @@ class Computer:
         self.depth = 0  # how deep the last choice looked (turns), and at how many positions
         self.nodes = 0
         self.now = 0  # the tick's time, the search's clock
+        self.loaded = 0  # how many of PREPARE are imported for this choice
+        self.started = 0  # ... since the tick it began on
 
     def plays(self, game):
         return game.turn == self.seat and not game.is_over()
@@ -50,11 +65,20 @@ class Computer:
         if self.moves is not None:
             return True
         self.now = now_ms
-        if self.thinking is None:
+        if self.thinking is None:  # (its imports and set-up: ticks of their own)
+            if self.loaded == 0:
+                self.started = now_ms
+            if self.loaded < len(self.PREPARE):
+                __import__(self.PREPARE[self.loaded])
+                self.loaded += 1
+                return False
             from tabletop.rules.rng import Rng
 
+            self.now = self.started  # its time counts from the turn's first tick
             self.thinking = self.begin(game, Rng(now_ms))
-        moves = self.thinking.step(SLICE)
+            self.now = now_ms
+            return False
+        moves = self.thinking.step(self.slice)
         if moves is None:
             return False
         self.moves = moves
@@ -62,6 +86,7 @@ class Computer:
         self.depth = self.thinking.depth
         self.nodes = self.thinking.nodes
         self.thinking = None
+        self.loaded = 0
         _release()
         return True
 
@@ -94,8 +119,9 @@ class Computer:
     def forget(self):
         """The game changed otherwise than by the seat's moves: its choice
         (or the thinking under way) no longer holds."""
-        if self.thinking is not None:
+        if self.thinking is not None or self.loaded:
             self.thinking = None
+            self.loaded = 0
             _release()
         self.moves = None
 

@@ -31,6 +31,17 @@ from tabletop.sensing import cards
 
 
 class PacalSeat(Computer):
+    slice = 1  # a sampled duel turn: about 15 ms on a Pico (make bench-pico-computer)
+    PREPARE = (
+        "tabletop.players.pacal_view",
+        "tabletop.players.pacal_round",
+        "tabletop.players.pacal_build",
+        "tabletop.players.pacal_sample",
+        "tabletop.players.chosen",
+        "tabletop.players.pacal_duel",
+        "tabletop.players.pacal_player",
+    )
+
     def __init__(self, seat, level, think_ms):
         super().__init__(seat, level, think_ms)
         self.hand = []  # the cards read in for it this round

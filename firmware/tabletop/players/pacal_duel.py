@@ -121,16 +121,17 @@ def _offers(view, pyrs, level, rng):
     # better for the offerer); ties in a random order, so that candidates vary.
     t = 1 - p
     ranked = []
+    taker = {}  # how well each card fits the taker's pyramid, and the offerer's
+    offerer = {}
+    for c in hand:
+        taker[c] = quick.fit(pyrs[t], c)
+        offerer[c] = quick.fit(pyrs[p], c)
     for a, b in pairs:
-        s = max(_gain(pyrs, t, a, b), _gain(pyrs, t, b, a))
+        s = max(quick.score_take(taker[a], offerer[b]), quick.score_take(taker[b], offerer[a]))
         ranked.append((s, rng.below(1 << 16), a, b))
     ranked.sort()
     keep = 1 if level == "easy" else OFFERS
     return [[(OFFER, p, a, b)] for _, _, a, b in ranked[:keep]], 0
-
-
-def _gain(pyrs, t, x, y):
-    return quick._take_score(pyrs, t, x, y)
 
 
 def _trial(view, pyrs, moves):
@@ -142,7 +143,7 @@ def _trial(view, pyrs, moves):
     hand = view.hand
     smaller = view.smaller
 
-    def trial(i, seed):
+    def trial(i, seed):  # a generator: a turn of the sampled round a yield
         rng = Rng(seed)
         pool = list(unseen)
         hands = [None, None]
@@ -170,7 +171,7 @@ def _trial(view, pyrs, moves):
             turn = p
         if end >= 0:
             return quick.score(end, p), 1
-        won, turns = quick.play_round(ps, hands, turn, view.done + 1, p, smaller)
+        won, turns = yield from quick.round_turns(ps, hands, turn, view.done + 1, p, smaller)
         return won, turns + 1
 
     return trial

@@ -8,6 +8,7 @@ of the duel player, and its easy level.
     card = take(pyrs, p, a, b)       # the card p takes from the offer
     end = settle(pyrs, p, x, y)      # p gets x, the other y: -1 the round goes on, else WINNER
     won, turns = play_round(pyrs, hands, turn, done, me)   # to the end: 1, 0.5 or 0 for ``me``
+    won, turns = yield from round_turns(pyrs, hands, turn, done, me)   # the same, a turn a yield
 
 A quick rule sees the values, not who holds them: it is only used on
 sampled deals (see pacal_duel). Building puts a card on the empty field of
@@ -110,13 +111,7 @@ def take(pyrs, p, a, b):
 
 
 def _take_score(pyrs, p, x, y):
-    mine = fit(pyrs[p], x)
-    theirs = fit(pyrs[1 - p], y)
-    if not mine:
-        return -5 if theirs else 0
-    if not theirs:
-        return 10
-    return mine - theirs
+    return score_take(fit(pyrs[p], x), fit(pyrs[1 - p], y))
 
 
 def offer(pyrs, hand, p):
@@ -128,16 +123,16 @@ def offer(pyrs, hand, p):
     pair = (hand[0], hand[1])
     for i in range(n):
         for j in range(i + 1, n):
-            s = max(_score(ft[i], fo[j]), _score(ft[j], fo[i]))
+            s = max(score_take(ft[i], fo[j]), score_take(ft[j], fo[i]))
             if best is None or s < best:
                 best = s
                 pair = (hand[i], hand[j])
     return pair
 
 
-def _score(taker, offerer):
-    # the taker's _take_score for taking a card it fits ``taker`` well, leaving
-    # the offerer one it fits ``offerer`` well
+def score_take(taker, offerer):
+    """How good a take is for the taker: the card it takes fits its pyramid
+    ``taker`` well (fit), the one left fits the offerer's ``offerer`` well."""
     if not taker:
         return -5 if offerer else 0
     if not offerer:
@@ -183,6 +178,18 @@ def last_cards(pyrs, lasts, tiebreak_smaller=True):
 def play_round(pyrs, hands, turn, done, me, tiebreak_smaller=True):
     """Play on from an offer due (``turn`` offers, ``done`` offers made) with
     the quick rules: (me's score 1, 0.5 or 0, turns played)."""
+    run = round_turns(pyrs, hands, turn, done, me, tiebreak_smaller)
+    while True:
+        try:
+            next(run)
+        except StopIteration as end:
+            return end.value
+
+
+def round_turns(pyrs, hands, turn, done, me, tiebreak_smaller=True):
+    """play_round a turn at a time (a generator: it yields after each turn
+    but the last, and returns play_round's answer), so that a board can
+    think between its ticks (tabletop.players.pacal_sample)."""
     turns = 0
     while done < TURNS:
         o = turn
@@ -197,6 +204,7 @@ def play_round(pyrs, hands, turn, done, me, tiebreak_smaller=True):
             return score(end, me), turns
         done += 1
         turn = t
+        yield
     lasts = (hands[0][0] if hands[0] else 0, hands[1][0] if hands[1] else 0)
     return score(last_cards(pyrs, lasts, tiebreak_smaller), me), turns + 1
 

@@ -7,7 +7,10 @@ see: the same sampled futures for every candidate, as many as the budget pays.
 
 ``moves[i]`` is candidate i's turn (the rules' move tuples); ``trial(i,
 seed)`` plays one sampled future after candidate i and returns (score 0..1,
-positions it cost). Sample s uses the seed ``seed + s`` for every candidate
+positions it cost), or is a generator that yields after each position and
+returns that pair: ``step(n)`` then stops after n positions even within a
+sampled future, so a board that thinks between ticks is never held up by
+a whole one (tabletop.board.computer). Sample s uses the seed ``seed + s`` for every candidate
 (common random numbers: the candidates are compared on the same futures).
 ``base`` is the candidate a simple rule prefers: another one is chosen only
 when its total is more than ``margin`` times the square root of the samples
@@ -39,27 +42,48 @@ class Sampling:
         self.nodes = 0
         self.value = None
         self.chosen = None
+        self.i = 0  # the candidate whose sampled future comes next, or goes on
+        self.running = None  # ... that future, when a generator is under way
+        self.spent = 0  # the positions of this sample so far
 
     def step(self, nodes):
         if self.chosen is not None:
             return self.chosen
         if len(self.moves) == 1:
             return self._choose()
-        spent = 0
-        while spent < nodes:
-            seed = self.seed + self.samples
-            for i in range(len(self.moves)):
-                score, cost = self.trial(i, seed)
-                self.totals[i] += score
-                spent += cost + 1
-            self.samples += 1
-            if self._done(spent):
+        work = 0
+        while work < nodes:
+            i = self.i
+            run = self.running
+            if run is None:
+                run = self.trial(i, self.seed + self.samples)
+            if type(run) is tuple:
+                found = run
+            else:
+                found = _advance(run)
+                if found is None:
+                    self.running = run
+                    work += 1
+                    continue
+            self.running = None
+            score, cost = found
+            self.totals[i] += score
+            self.spent += cost + 1
+            work += cost + 1 if type(run) is tuple else 1
+            self.i = i + 1
+            if self.i == len(self.moves):  # a sample of every candidate
+                self.i = 0
+                self.samples += 1
+                spent = self.spent
+                self.spent = 0
+                if self._done(spent):
+                    self.nodes += spent
+                    return self._choose()
                 self.nodes += spent
-                return self._choose()
-        self.nodes += spent
         return None
 
     def _done(self, spent):
+        # (nodes counts the samples before this one: spent is this one's)
         if self.samples >= MAX_SAMPLES:
             return True
         if self.clock is not None:
@@ -78,3 +102,12 @@ class Sampling:
             self.value = totals[best] / self.samples
         self.chosen = self.moves[best]
         return self.chosen
+
+
+def _advance(run):
+    # One position of a generator trial: None while it goes on, then its answer.
+    try:
+        next(run)
+    except StopIteration as end:
+        return end.value
+    return None
