@@ -65,6 +65,21 @@ class Seat(Pacal):
         self.physics.put_away(self.now)
         self.wait(QUIET_MS)
 
+    def move(self, event: Event) -> None:
+        """The hand makes ``event``; the journal must follow. When it ends
+        the 14th turn, the computer may keep its last card at once (it needs
+        no move at the board): that KEEP is in the journal too."""
+        self.run.act(self.run.hand.perform(self.state.copy(), event))
+        assert self.run.hand.timeouts == [], f"the board did not follow {event}"
+        self.before.append(self.state.copy())
+        self.state.apply(event)
+        self.moves.append(event)
+        s = self.state
+        card = s.pending[self.seat]
+        if s.phase == pacal.P_LAST and card and len(self.journal()) > len(self.moves):
+            self.note((pacal.KEEP, self.seat, card, 0))
+        assert self.journal() == self.moves, (self.journal()[-3:], self.moves[-3:])
+
     def lift_back(self, f: int) -> None:
         """The card just laid on field f (0..19) lifted off again, into the hand."""
         self.physics.lift_from_field(f, self.now)
@@ -114,7 +129,7 @@ def playing(seed: int) -> Seat:
 def human_move(state: pacal.Pacal, p: int) -> Event:
     """What the human player does: the easy player's choice for p (it sees
     only p's own hand), one move of it at a time."""
-    thinking = pacal_player.start_seat(state, p, None, "easy", 100, Rng(state.turns_done))
+    thinking = pacal_player.start_seat(state, p, None, "medium", 400, Rng(state.turns_done))
     moves = thinking.step(1000)
     assert moves is not None
     move: Event = moves[0]
@@ -129,13 +144,13 @@ def computer_move(b: Seat) -> None:
     ph = s.phase
     if ph == pacal.P_OFFER:
         a, x = b.offer_named()
-        b.do((pacal.OFFER, c, a, x))
+        b.move((pacal.OFFER, c, a, x))
     elif ph == pacal.P_TAKE:
         b.wait_until("the slot of its take lit", lambda: len(b.chosen_slots()) == 1)
         (slot,) = b.chosen_slots()
-        b.do((pacal.TAKE, c, b.physics.slot_card(slot), 0))
+        b.move((pacal.TAKE, c, b.physics.slot_card(slot), 0))
     elif ph == pacal.P_BUILD:
-        b.do((pacal.PLACE, c, s.pending[c], b.field_of_choice()))
+        b.move((pacal.PLACE, c, s.pending[c], b.field_of_choice()))
     else:  # its last card: kept without a move, or built where lit
         card = s.pending[c]
         n = len(b.journal())
@@ -161,7 +176,7 @@ def play_round(b: Seat, stop_after: int = 10**6) -> None:
         s = b.state
         human = 1 - b.seat
         if human in s.to_move():
-            b.do(human_move(s, human))
+            b.move(human_move(s, human))
         else:
             computer_move(b)
 
@@ -190,6 +205,11 @@ def test_the_hand_is_read_in_and_the_computer_plays_a_round() -> None:
             b.physics.lift_from_slot(P2, b.now)
             b.physics.put_away(b.now)
             b.wait(QUIET_MS)
+        if i == 1:  # a card read by mistake (the other player's): BACK drops it
+            b.read_in(deal[2][0][0])
+            assert "hand: 3 of 15" in b.text(), b.text()
+            b.press("back")
+            assert "hand: 2 of 15" in b.text(), b.text()
     assert "hand: 15 of 15" not in b.text()  # play goes on: the display tells the turn
     assert b.journal() == b.moves  # reading its hand journals nothing
     play_round(b)
@@ -338,4 +358,30 @@ def test_solo_advice_is_lit_and_any_legal_build_is_taken() -> None:
         b.build(0, choice)
         b.note((pacal.PLACE, 0, card, choice))
     assert other > 0 and followed > 0
+    assert b.journal() == b.moves
+
+
+def test_back_after_its_last_card_kept_takes_back_the_move_before_too() -> None:
+    """Its last card kept needs no move at the board, so BACK takes that
+    keep back with the move before it (else the board would keep it again at
+    once, and BACK could never reach further)."""
+    b = playing(4)  # (a round that comes to its last cards, the computer keeping its own)
+    while not (b.moves and b.moves[-1][0] == pacal.KEEP and b.moves[-1][1] == P2):
+        assert b.state.phase not in (pacal.P_DEAL, pacal.P_OVER), "no last card kept"
+        play_round(b, stop_after=1)
+    keep = b.moves[-1]
+    build = b.moves[-2]
+    assert build[0] == pacal.PLACE and build[1] == P2, b.moves[-3:]
+    b.press("back")
+    b.undone()  # the keep
+    b.undone()  # the build of its card in the 14th turn
+    assert b.journal() == b.moves
+    f = build[3]
+    assert b.shows(f"field1.{f}", "error")
+    b.lift_back(10 * P2 + f - 1)
+    b.physics.put_away(b.now)
+    # its build is lit again; made again, its last card is kept again
+    b.move((pacal.PLACE, P2, build[2], b.field_of_choice()))
+    assert b.moves[-1] == keep
+    play_round(b)
     assert b.journal() == b.moves

@@ -217,7 +217,7 @@ class PacalBoard:
             if self._matches(True):
                 self.play_on()
         elif mode == HAND and self.computer is not None:
-            self.computer.read_hand(self)
+            self.computer.read_hand(self, event == presses.SHORT_BACK)
         else:
             if event == presses.SHORT_BACK and pacal_slots.back(self):
                 return

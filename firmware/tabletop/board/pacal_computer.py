@@ -2,7 +2,7 @@
 itself, in a solo game it advises.
 
     seat = PacalSeat(1, "medium", 8000)   # a tabletop.board.computer.Computer
-    seat.read_hand(board)       # HAND mode: the seat's cards, read in on its slot
+    seat.read_hand(board, back) # HAND mode: the seat's cards, read in on its slot
     seat.offer(board, slots)    # P_OFFER, the seat's turn: slot errors, or ACCEPTED
     seat.take(board, slots)     # P_TAKE, the seat takes
     seat.may_build(game, p, f)  # may p's card go on field f (0..9) now?
@@ -91,11 +91,15 @@ class PacalSeat(Computer):
 
     # -- its steps at the board (tabletop.board.pacal_board calls them) ----------
 
-    def read_hand(self, board):
+    def read_hand(self, board, back):
         """HAND: each unseen card laid on the seat's slot joins its hand; the
         slot is lifted before the next. Play goes on once the hand is whole
-        and the slot clear."""
+        and the slot clear. ``back`` (BACK pressed): the card read last
+        leaves the hand again (one read by mistake)."""
         g = board.game
+        if back and self.hand:
+            self.hand.pop()
+            board.version += 1
         s = self.seat
         slots = board.readers.value
         v = slots[s]
