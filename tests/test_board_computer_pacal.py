@@ -227,7 +227,7 @@ def test_the_hand_is_read_in_and_the_computer_plays_a_round() -> None:
 
 def test_only_the_computers_move_is_accepted() -> None:
     b = playing(3)
-    refused = {"offer": False, "take": False, "build": False}
+    refused = {"offer": False, "take": False, "build": False, "its card": False}
     while not all(refused.values()) and b.state.phase not in (pacal.P_DEAL, pacal.P_OVER):
         s = b.state
         ph = s.phase
@@ -241,6 +241,14 @@ def test_only_the_computers_move_is_accepted() -> None:
             b.physics.put_away(b.now)
             b.wait(QUIET_MS)
             refused["offer"] = True
+        elif ph == pacal.P_OFFER and s.turn != P2 and not refused["its card"]:
+            b.to_slot(0, s.hand(P2)[0])  # the human offers a card read into its hand
+            assert b.shows("slot0", "error") and len(b.journal()) == n
+            assert f"P2 holds {s.hand(P2)[0]}" in b.text(), b.text()
+            b.physics.lift_from_slot(0, b.now)
+            b.physics.put_away(b.now)
+            b.wait(QUIET_MS)
+            refused["its card"] = True
         elif ph == pacal.P_TAKE and s.turn != P2 and not refused["take"]:
             b.wait_until("its take lit", lambda: len(b.chosen_slots()) == 1)
             (slot,) = b.chosen_slots()

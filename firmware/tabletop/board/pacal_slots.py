@@ -75,7 +75,15 @@ def back(board):
 
 
 def _seen(board, card):
-    return card < 1 or board.played.game.loc[card] != pacal.L_UNDEALT
+    # Not a card a player may offer or read: seen already, or read into the
+    # computer seat's hand.
+    seat = board.computer
+    return (
+        card < 1
+        or board.played.game.loc[card] != pacal.L_UNDEALT
+        or seat is not None
+        and card in seat.hand
+    )
 
 
 def offer(board, slots):

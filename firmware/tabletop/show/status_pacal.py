@@ -70,6 +70,9 @@ def _slot(board, s):
         return "Slot %d: misread" % (s + 1)
     if v > 0 and board.game.loc[v] != pacal.L_UNDEALT:
         return "Slot %d: %d used" % (s + 1, v)
+    seat = board.computer
+    if v > 0 and seat is not None and v in seat.hand and not seat.plays(board.game):
+        return "P%d holds %d" % (seat.seat + 1, v)
     return "Slot %d: lift it" % (s + 1)
 
 
