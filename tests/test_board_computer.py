@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from sim.board_play import BoardRun
+from sim.board_play import BOOT_MS, BoardRun
 from sim.flash import LittleFlash
 from sim.physics import PyraosPhysics, sensor_below
 from tabletop.rules import pyraos
@@ -114,7 +114,9 @@ def test_the_computer_takes_its_square_and_refuses_another_move() -> None:
 
 def test_a_game_against_the_computer_as_light() -> None:
     b = Seat(0)
-    b.start()
+    b.run.advance(BOOT_MS)  # power on, MENU: the computer is to move at once
+    b.run.act(b.run.hand.press_menu())
+    b.sync()
     assert b.text()[3:] == ("Light: computer", "", "Thinking...")
     assert b.chosen() == set()
     human = 0

@@ -24,6 +24,9 @@ SLICE = const(8)  # positions looked at after each tick: about 14 ms on a Pico
 TT_BITS = const(10)  # the search's table on a board: 1,024 slots, about 22 KB
 LEVEL = "medium"  # what a seat chosen from the menu plays at
 THINK_MS = const(8000)  # ... strong's time: medium's is a quarter, 2 s
+# Its choice is lit after the search's last slice and the tick that shows
+# it: the search stops this much early, so the turn is lit within its time.
+LIT_MS = const(50)
 _PLAYERS = "tabletop.players"
 
 
@@ -74,7 +77,7 @@ class Computer:
                 return False
             from tabletop.rules.rng import Rng
 
-            self.now = self.started  # its time counts from the turn's first tick
+            self.now = self.started - LIT_MS  # its time counts from the turn's first tick
             self.thinking = self.begin(game, Rng(now_ms))
             self.now = now_ms
             return False
