@@ -41,6 +41,7 @@ class Seat(Pacal):
         self.run.hand.timing = timing
         self.physics = self.run.physics  # type: ignore[assignment]
         self.seat = seat
+        self.named_both = 0  # turns the display named both cards to build
 
     def text(self) -> list[str]:
         return list(status_pacal.lines(self.board))
@@ -150,7 +151,13 @@ def computer_move(b: Seat) -> None:
         (slot,) = b.chosen_slots()
         b.move((pacal.TAKE, c, b.physics.slot_card(slot), 0))
     elif ph == pacal.P_BUILD:
-        b.move((pacal.PLACE, c, s.pending[c], b.field_of_choice()))
+        f = b.field_of_choice()
+        said = b.text()
+        assert f"Build {s.pending[c]}" in said, said
+        if s.pending[1 - c]:  # the other player's card is named too
+            b.named_both += 1
+            assert f"P{2 - c}: build {s.pending[1 - c]}" in said, said
+        b.move((pacal.PLACE, c, s.pending[c], f))
     else:  # its last card: kept without a move, or built where lit
         card = s.pending[c]
         n = len(b.journal())
@@ -175,7 +182,8 @@ def play_round(b: Seat, stop_after: int = 10**6) -> None:
     while b.state.phase not in (pacal.P_DEAL, pacal.P_OVER) and len(b.moves) - start < stop_after:
         s = b.state
         human = 1 - b.seat
-        if human in s.to_move():
+        # (when both build, the computer's card first: the display names both)
+        if human in s.to_move() and not (s.phase == pacal.P_BUILD and s.pending[b.seat]):
             b.move(human_move(s, human))
         else:
             computer_move(b)
@@ -223,6 +231,7 @@ def test_the_hand_is_read_in_and_the_computer_plays_a_round() -> None:
         b.read_in(card)
     play_round(b)
     assert len(b.state.results) == 2 and b.journal() == b.moves
+    assert b.named_both > 5
 
 
 def test_only_the_computers_move_is_accepted() -> None:
@@ -259,7 +268,7 @@ def test_only_the_computers_move_is_accepted() -> None:
             b.wait(QUIET_MS)
             assert b.chosen_slots() == {slot}
             refused["take"] = True
-        elif ph == pacal.P_BUILD and s.pending[P2] and not s.pending[0] and not refused["build"]:
+        elif ph == pacal.P_BUILD and s.pending[P2] and not refused["build"]:
             f = b.field_of_choice()
             card = s.pending[P2]
             elsewhere = [g for g in s.fields(P2, card) if g != f]
@@ -378,18 +387,18 @@ def test_back_after_its_last_card_kept_takes_back_the_move_before_too() -> None:
         assert b.state.phase not in (pacal.P_DEAL, pacal.P_OVER), "no last card kept"
         play_round(b, stop_after=1)
     keep = b.moves[-1]
-    build = b.moves[-2]
-    assert build[0] == pacal.PLACE and build[1] == P2, b.moves[-3:]
+    build = b.moves[-2]  # the 14th turn's last build, whoever's
+    assert build[0] == pacal.PLACE, b.moves[-3:]
     b.press("back")
     b.undone()  # the keep
-    b.undone()  # the build of its card in the 14th turn
+    b.undone()  # ... and the build before it
     assert b.journal() == b.moves
-    f = build[3]
-    assert b.shows(f"field1.{f}", "error")
-    b.lift_back(10 * P2 + f - 1)
+    p, card, f = build[1], build[2], build[3]
+    assert b.shows(f"field{p}.{f}", "error")
+    b.lift_back(10 * p + f - 1)
     b.physics.put_away(b.now)
-    # its build is lit again; made again, its last card is kept again
-    b.move((pacal.PLACE, P2, build[2], b.field_of_choice()))
+    # built again (the computer's where it is lit), the last card is kept again
+    b.move((pacal.PLACE, p, card, b.field_of_choice() if p == P2 else f))
     assert b.moves[-1] == keep
     play_round(b)
     assert b.journal() == b.moves

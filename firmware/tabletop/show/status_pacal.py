@@ -123,6 +123,9 @@ def _computer(board, g):
 def _play(board, g, solo):
     said = _computer(board, g)
     if said is not None:
+        p = 1 - board.computer.seat
+        if not solo and g.pending[p]:  # the other player builds meanwhile
+            said.append(_who(p) + ": build %d" % g.pending[p])
         return said
     ph = g.phase
     if ph == pacal.P_OFFER:
