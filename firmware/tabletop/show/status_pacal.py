@@ -117,6 +117,8 @@ def _computer(board, g):
         return [who, "Offer %d and %d" % (move[2], move[3]), "on the slots"]
     if kind == pacal.TAKE:
         return [who, "Takes %d:" % move[2], "lift lit slot"]
+    if kind == pacal.KEEP:
+        return [who, "Keeps %d" % move[2]]
     return [who, "Build %d" % move[2], "on lit field"]
 
 
