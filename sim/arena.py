@@ -136,12 +136,18 @@ def _ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
 
+def timed(index: int, play: Callable[..., Record], *args: Any) -> tuple[int, str, float]:
+    """A job's answer: its index, the record ``play(*args)`` gives as text,
+    and the seconds it took."""
+    start = time.monotonic()
+    rec = play(*args)
+    return index, rec.dumps(), time.monotonic() - start
+
+
 def _job(args: tuple[int, str, str, str, str, int, int, int, int | None]) -> tuple[int, str, float]:
     index, game, variant, a, b, seed, a_colour, nodes, ms = args
     levels = (a, b) if a_colour == 0 else (b, a)
-    start = time.monotonic()
-    rec = play_one(game, variant, levels, seed, nodes, ms)
-    return index, rec.dumps(), time.monotonic() - start
+    return timed(index, play_one, game, variant, levels, seed, nodes, ms)
 
 
 def run_match(
@@ -221,9 +227,7 @@ def play_solo(level: str, seed: int, nodes: int, ms: int | None) -> Record:
 
 def _solo_job(args: tuple[int, str, int, int, int | None]) -> tuple[int, str, float]:
     index, level, seed, nodes, ms = args
-    start = time.monotonic()
-    rec = play_solo(level, seed, nodes, ms)
-    return index, rec.dumps(), time.monotonic() - start
+    return timed(index, play_solo, level, seed, nodes, ms)
 
 
 def run_solo(

@@ -15,13 +15,12 @@ the deals from another, so a run replays exactly with a position budget.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from sim.arena import wilson
+from sim.arena import timed, wilson
 from sim.selfplay import game_seeds
 from tabletop import players
 from tabletop.players.diabolo_player import double_colour
@@ -110,9 +109,7 @@ def _job(args: tuple[int, int, str, str, int, int]) -> tuple[int, str, float]:
     index, seats, a, b, seed, nodes = args
     levels = [b] * seats
     levels[index % seats] = a
-    start = time.monotonic()
-    rec = play_one(seats, levels, seed, nodes)
-    return index, rec.dumps(), time.monotonic() - start
+    return timed(index, play_one, seats, levels, seed, nodes)
 
 
 def run_table(
