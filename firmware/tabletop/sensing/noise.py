@@ -6,6 +6,7 @@
     meter.typical             # ... the board's: the median sensor's
     meter.faulty              # ... bits of the sensors far noisier than the rest
     meter.hand_over(sensor, analog)   # a PyramidSensor takes it in (once)
+    work_with(sensor, noise)  # (hand_over's) the sensing works with that noise
 
 A board's sensing is tuned to the noise its profile states (``model.noise``);
 a board built with noisier parts, a longer cable or a worse supply would
@@ -29,6 +30,7 @@ from array import array
 from micropython import const
 
 from tabletop.sensing.magnets import SENSORS
+from tabletop.sensing.smoothing import smoothed_noise
 
 _NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
 
@@ -103,7 +105,7 @@ class NoiseMeter:
         sensor.typical = typical = self.typical
         sensor.sensor_noise = self.noise
         if typical > sensor.noise + sensor.noise / _NOISIER_BY:
-            sensor.set_noise(typical)
+            work_with(sensor, typical)
         faulty = sensor.faulty = self.faulty
         if faulty:
             held = sensor.held = array("H", bytes(2 * SENSORS))
@@ -112,3 +114,24 @@ class NoiseMeter:
                 if faulty >> s & 1:
                     held[s] = analog[channels[s]]
             sensor.learnt.leave_out(faulty, held)
+
+
+def work_with(sensor, noise):
+    """A PyramidSensor works with raw readings of noise ``noise`` (counts)
+    from now on: what counts as motion, as steady, the dead band of every
+    fit. What fits and what is clear stay at the profile's noise (tried:
+    scaled too, a board at twice its profile's noise accepted a marble
+    carried past on level 3 as set down there). Once, at power on."""
+    sensor.noise = noise
+    # A hand's tremor hides in more noise: what holds on level 3 must hold
+    # longer, as many times as the noise is the profile's.
+    ratio = int(noise * 100 // sensor.steady_noise)
+    sensor.high_settle_ms = sensor.high_settle_ms * max(100, ratio) // 100
+    sensor.readings.set_noise(noise)
+    sensor.finder.set_noise(noise)
+    sensor.learnt.noise3 = sensor.misfit.noise3 = smoothed_noise(noise, 3)
+    if noise > sensor.steady_noise:
+        from tabletop.sensing.still_average import StillAverage
+
+        floor = smoothed_noise(sensor.steady_noise, 2)  # (ChangeFinder's slack at it)
+        sensor.deep = StillAverage(sensor.readings, sensor.settle_ms, noise, floor)

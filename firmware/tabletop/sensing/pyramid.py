@@ -98,26 +98,6 @@ class PyramidSensor:
         self.faulty = 0  # bits of the sensors left out (far noisier than the rest)
         self.held = array("H")  # ... and what each reads from then on
 
-    def set_noise(self, noise):
-        """Work with raw readings of noise ``noise`` (counts): what counts as
-        motion, as steady, the dead band of every fit. What fits and what is
-        clear stay at the profile's noise (tried: scaled too, a board at
-        twice its profile's noise accepted a marble carried past on level 3
-        as set down there)."""
-        self.noise = noise
-        # A hand's tremor hides in more noise: what holds on level 3 must
-        # hold longer, as many times as the noise is the profile's.
-        ratio = int(noise * 100 // self.steady_noise)
-        self.high_settle_ms = self.settle_ms * _HIGH_SETTLE * max(100, ratio) // 100
-        self.readings.set_noise(noise)
-        self.finder.set_noise(noise)
-        self.learnt.noise3 = self.misfit.noise3 = smoothed_noise(noise, 3)
-        if noise > self.steady_noise:
-            from tabletop.sensing.still_average import StillAverage
-
-            floor = smoothed_noise(self.steady_noise, 2)  # (ChangeFinder's slack at it)
-            self.deep = StillAverage(self.readings, self.settle_ms, noise, floor)
-
     # -- readings -------------------------------------------------------------------
 
     def update(self, analog, now_ms):
