@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from sim.board_play import BOOT_MS, BoardRun
-from sim.flash import LittleFlash
-from sim.physics import PyraosPhysics, sensor_below
+from sim.hardware.flash import LittleFlash
+from sim.hardware.physics import PyraosPhysics, sensor_below
+from sim.runs.board_play import BOOT_MS, BoardRun
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import position_index
 from tabletop.show import status_pyraos
@@ -143,3 +143,57 @@ def test_the_menu_chooses_who_the_computer_plays() -> None:
         seen.append(next(line for line in b.text() if line.startswith("Computer:")))
         b.press("back")
     assert seen == ["Computer: none", "Computer: Dark", "Computer: Light", "Computer: none"]
+
+
+def test_back_takes_its_turn_and_the_persons_whole_turn_back() -> None:
+    """Light (the person) makes a square and takes a marble back, Dark (the
+    computer) replies: BACK takes its reply and Light's whole turn back,
+    the take-back with its place, and Light is to move again; the computer
+    does not think before Light has moved."""
+    b = Seat(-1)  # set up by hand: Light three of the a1 square
+    b.start()
+    for i, text in enumerate(["a1", "d4", "b1", "d3", "a2", "c4"]):
+        b.do((pyraos.PLACE, i % 2, name(text), -1))
+    b.profile.computer_seat = DARK
+    b.run.reboot()
+    b.wait(2000)
+    assert b.text()[3] == "Light to play", b.text()
+    turn = [(pyraos.PLACE, 0, name("b2"), -1), (pyraos.REMOVE, 0, name("b2"), -1)]
+    for move in turn:
+        b.do(move)
+    b.do(the_move(b.state, b.wait_for_choice()))
+    while b.state.turn == DARK:
+        b.do(the_move(b.state, b.wait_for_choice()))
+    made = list(b.moves)
+    reply = len(made) - 8  # its moves after Light's turn
+    have = b.state.copy()
+    b.press("back")
+    for _ in range(reply + 2):
+        b.undone()
+    assert b.journal() == made[:6]
+    # the board asks for the pieces back, as for one move: red lift, lit put back
+    lit = b.cups()
+    assert "error" in lit.values() or "hint" in lit.values(), lit
+    b.run.act(b.run.hand.restore(b.state.copy(), have, False))
+    assert b.run.act(b.run.hand.ready(b.state)), b.text()
+    assert b.text()[3] == "Light to play", b.text()
+    b.wait(THINK_MS)
+    assert b.chosen() == set() and b.journal() == made[:6]
+    # Light places elsewhere: the computer replies
+    b.do((pyraos.PLACE, 0, name("c1"), -1))
+    b.do(the_move(b.state, b.wait_for_choice()))
+    assert b.journal() == b.moves
+
+
+def test_back_before_a_move_of_the_persons_does_nothing() -> None:
+    b = Seat(0)  # the computer plays Light: it moves first
+    b.run.advance(BOOT_MS)
+    b.run.act(b.run.hand.press_menu())
+    b.sync()
+    b.do(the_move(b.state, b.wait_for_choice()))
+    b.press("back")
+    b.wait(QUIET_MS)
+    assert b.journal() == b.moves and len(b.moves) == 1
+    assert b.text()[3:] == ("Dark to play", "", "Nothing to undo"), b.text()
+    b.do(sorted(b.state.legal_moves())[0])
+    assert "Nothing to undo" not in b.text()

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
-from sim.board_play import BoardRun
-from sim.flash import LittleFlash
 from sim.hand.pacal import base_tops
+from sim.hardware.flash import LittleFlash
+from sim.runs.board_play import BoardRun
+from tabletop.board.computer import back_count
 from tabletop.players import pacal_player
 from tabletop.rules import pacal
 from tabletop.rules.rng import Rng
@@ -287,22 +288,65 @@ def test_only_the_computers_move_is_accepted() -> None:
     assert b.journal() == b.moves
 
 
-def test_back_takes_its_build_back_and_it_is_lit_again() -> None:
+def taken_back(b: Seat) -> int:
+    """How many moves BACK against the computer takes back now, by
+    docs/FIRMWARE.md (tabletop.board.computer.back_count) over the rules'
+    own game: its moves at the end and the person's before them (a first
+    round: ``before[0]`` is the state before the deal)."""
+    n: int = back_count(b.moves, b.seat, lambda i: b.before[i + 1])
+    return n
+
+
+def back_and_put_back(b: Seat) -> int:
+    """BACK against the computer: the rules follow, and the hand puts the
+    pieces back as the board lights them. How many moves went back."""
+    n = taken_back(b)
+    have = b.state.copy()
+    b.press("back")
+    for _ in range(n):
+        b.undone()
+    assert b.journal() == b.moves
+    hand = b.run.hand
+    assert b.run.act(hand.restore(b.state.copy(), have, False)), b.text()
+    assert b.run.act(hand.ready(b.state)) and hand.timeouts == [], b.text()
+    return n
+
+
+def test_back_takes_its_build_back_with_the_persons_move_and_it_waits() -> None:
     b = playing(5)
     while not (b.moves and b.moves[-1][0] == pacal.PLACE and b.moves[-1][1] == P2):
         play_round(b, stop_after=1)
-    f = b.moves[-1][3]
-    b.press("back")
-    b.undone()
-    # the card comes off its field (hint there: lay it back; red: lift it)
-    assert b.shows(f"field1.{f}", "error"), b.light(f"field1.{f}")
-    b.lift_back(10 * P2 + f - 1)
-    card = b.state.pending[P2]
-    assert card and b.field_of_choice() in b.state.fields(P2, card)
-    g = b.field_of_choice()
-    b.build(P2, g)
-    b.note((pacal.PLACE, P2, card, g))
-    b.sync()
+    made = len(b.moves)
+    assert back_and_put_back(b) >= 2  # its build (and what else it did since), the person's move
+    assert len(b.journal()) < made - 1
+    # the person is to move again, and the computer waits until they have
+    s = b.state
+    assert 1 - P2 in s.to_move()
+    b.wait(2 * QUIET_MS)
+    assert b.chosen_fields(P2) == set() and b.chosen_slots() == set()
+    b.move(human_move(s, 1 - P2))
+    play_round(b)
+    assert b.journal() == b.moves
+
+
+def test_back_to_both_building_the_computer_builds_after_the_person() -> None:
+    """The person built first, then the computer: BACK takes both builds
+    back; both are to build again, and the computer waits (nothing lit, the
+    display says so) until the person has built."""
+    b = playing(6)
+    while not (b.state.phase == pacal.P_BUILD and all(b.state.pending)):
+        play_round(b, stop_after=1)
+    b.move(human_move(b.state, 1 - P2))  # the person first this time
+    computer_move(b)
+    assert [m[0] for m in b.moves[-2:]] == [pacal.PLACE, pacal.PLACE], b.moves[-3:]
+    assert back_and_put_back(b) == 2
+    assert all(b.state.pending)
+    b.wait(2 * QUIET_MS)
+    assert b.chosen_fields(P2) == set(), b.chosen_fields(P2)
+    assert "waits for P1" in b.text() and f"P1: build {b.state.pending[0]}" in b.text(), b.text()
+    b.move(human_move(b.state, 1 - P2))
+    assert "waits for P1" not in b.text()
+    computer_move(b)  # now its build is lit
     play_round(b)
     assert b.journal() == b.moves
 
@@ -378,27 +422,22 @@ def test_solo_advice_is_lit_and_any_legal_build_is_taken() -> None:
     assert b.journal() == b.moves
 
 
-def test_back_after_its_last_card_kept_takes_back_the_move_before_too() -> None:
+def test_back_after_its_last_card_kept_takes_back_the_persons_build_too() -> None:
     """Its last card kept needs no move at the board, so BACK takes that
-    keep back with the move before it (else the board would keep it again at
-    once, and BACK could never reach further)."""
+    keep back with the rest of what it did since the person's last move,
+    and that move (else the board would keep it again at once, and BACK
+    could never reach further)."""
     b = playing(4)  # (a round that comes to its last cards, the computer keeping its own)
     while not (b.moves and b.moves[-1][0] == pacal.KEEP and b.moves[-1][1] == P2):
         assert b.state.phase not in (pacal.P_DEAL, pacal.P_OVER), "no last card kept"
         play_round(b, stop_after=1)
     keep = b.moves[-1]
-    build = b.moves[-2]  # the 14th turn's last build, whoever's
-    assert build[0] == pacal.PLACE, b.moves[-3:]
-    b.press("back")
-    b.undone()  # the keep
-    b.undone()  # ... and the build before it
-    assert b.journal() == b.moves
-    p, card, f = build[1], build[2], build[3]
-    assert b.shows(f"field{p}.{f}", "error")
-    b.lift_back(10 * p + f - 1)
-    b.physics.put_away(b.now)
-    # built again (the computer's where it is lit), the last card is kept again
-    b.move((pacal.PLACE, p, card, b.field_of_choice() if p == P2 else f))
-    assert b.moves[-1] == keep
+    back = b.moves[-taken_back(b) :]
+    assert back[0][1] != P2 and back[0][0] == pacal.PLACE, back  # the person's build
+    assert all(m[1] == P2 for m in back[1:]), back
+    back_and_put_back(b)
+    # built again, the computer's moves after it are made again: its keep at the end
+    play_round(b, stop_after=len(back))
+    assert keep in b.moves[-3:]
     play_round(b)
     assert b.journal() == b.moves

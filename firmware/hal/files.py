@@ -12,7 +12,7 @@
     fs.free()                      # bytes still free for data
 
 The portable code never calls open() or os itself: it gets an object with
-these eight methods (this one on a device and on CPython, sim.flash's
+these eight methods (this one on a device and on CPython, sim.hardware.flash's
 virtual flashes in the simulator and the tests). Each write and append opens,
 writes and closes the file, so its data is on the medium when it returns
 (littlefs and FAT commit a file at close). Errors from the medium, such as no

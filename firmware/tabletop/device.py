@@ -4,7 +4,7 @@
 
 Portable: every contact with the port goes through ``platform``
 (hal/micropython_platform.py or hal/circuitpython_platform.py on a board,
-sim/virtual_device.py on the desktop):
+sim/device/virtual_device.py on the desktop):
 
     platform.ticks_ms() / ticks_diff(a, b) / sleep_ms(ms)
     platform.profile()           # the raw profile (a dict); raises if unreadable

@@ -99,8 +99,7 @@ class Host:
         if dev.profile is not None:
             out["profile"] = dev.profile.name
         if dev.runtime is not None:
-            out["game"] = dev.runtime.journal.game
-            out["variant"] = dev.runtime.journal.variant
+            dev.runtime.board.describe(out)  # game, variant (Diabolo: players)
         return out
 
     def kept_games(self):
@@ -132,7 +131,7 @@ class Host:
         """A new Runtime took over (power on, after an exception): the host
         asks ``state`` for what it holds; the game draws the LEDs."""
         self.told_events = len(rt.journal.events)
-        self.told_scores = getattr(rt.board, "scored", 0)
+        self.told_scores = rt.board.scored
         self.lights = False
 
     def tick(self, rt, now):
@@ -146,10 +145,11 @@ class Host:
         if len(journal.events) != self.told_events:
             self._tell_moves(journal)
         board = rt.board
-        if getattr(board, "scored", 0) != self.told_scores:  # a Diabolo round scored
+        if board.scored != self.told_scores:  # a round scored (a Diabolo board's)
             self.told_scores = board.scored
-            if board.scored:
-                self.device.say(board.game.score_event())
+            line = board.score_event() if board.scored else None
+            if line is not None:
+                self.device.say(line)
         if self.raw and now - self.raw_at >= RAW_MS:
             self._tell_raw(rt, now)
         if self.noise_due:
@@ -170,33 +170,21 @@ class Host:
     def _tell_raw(self, rt, now):
         # (only while the host asked for them: this allocates)
         self.raw_at = now
-        self.device.say(
-            {"event": "raw", "t": now, "analog": list(rt.analog), "digital": list(rt.digital)}
-        )
+        analog = list(rt.analog)[: rt.profile.analog_channels]  # (none: the buffer's one unused)
+        self.device.say({"event": "raw", "t": now, "analog": analog, "digital": list(rt.digital)})
 
     def _tell_noise(self, rt):
-        # Once after power on, when a Pyraos board has measured them: each
-        # sensor's noise, the board's, what it works with, the faulty ones
-        # (tabletop.sensing.noise).
-        sensor = getattr(rt.board, "sensor", None)
-        if sensor is None:  # (a Pacal board measures none)
+        # Once after power on, when the board has measured them (a Pyraos
+        # board: each sensor's noise, tabletop.sensing.noise); a board that
+        # measures none has nothing to tell.
+        board = rt.board
+        if not board.TELLS_NOISE:
             self.noise_due = False
             return
-        if not sensor.measured:
-            return
-        self.noise_due = False
-        from tabletop.rules.pyraos_geometry import position_names
-
-        self.device.say(
-            {
-                "event": "noise",
-                "counts": list(sensor.sensor_noise),
-                "typical": sensor.typical,
-                "profile": rt.profile.noise,
-                "using": sensor.noise,
-                "faulty": position_names(sensor.faulty),
-            }
-        )
+        line = board.noise_report()
+        if line is not None:
+            self.noise_due = False
+            self.device.say(line)
 
     # -- the lights mode -------------------------------------------------------------
 

@@ -6,9 +6,10 @@
     rt.board, rt.journal           # the game's controller, the record so far
 
 Each tick reads the hal (shift registers, analog channels, buttons), lets
-the board (tabletop.board) follow the game, draws the LED frame when what
-the board shows changed (tabletop.show.render), then writes what was
-accepted (tabletop.keep.journal) and the status text. The same object runs
+the board (a tabletop.board.contract.Board) follow the game, draws the LED
+frame when what the board shows changed (the game's ``render`` part,
+tabletop.games), then writes what was accepted (tabletop.keep.journal) and
+the status text. The same object runs
 in the simulator with virtual time. The buffers are allocated here once; a
 tick with nothing moving allocates nothing.
 
@@ -20,19 +21,20 @@ damaged or could not be replayed is in ``journal.problems``. A board's
 learnt state (Pyraos sensing) is written after the journal when the board
 says it is due, and taken back on power on (tabletop.keep.store).
 
-Status text (tabletop.show.status): when the hal has a display (``hal.display``
-not None) or a ``status`` callback is given, the lines are worked out each
-time what the board shows changes (or a move is journaled), drawn with
-``hal.show_text(lines)`` and passed to ``status(lines)`` when they differ
-from the last; every tick ``hal.refresh_display()`` sends what is left of
-them. Without either, the text modules are never loaded.
+Status text (the game's ``status`` part, tabletop.show.status_<game>): when
+the hal has a display (``hal.display`` not None) or a ``status`` callback is
+given, the lines are worked out each time what the board shows changes (or
+a move is journaled), drawn with ``hal.show_text(lines)`` and passed to
+``status(lines)`` when they differ from the last; every tick
+``hal.refresh_display()`` sends what is left of them. Without either, the
+text modules are never loaded.
 """
 
 from array import array
 
+from tabletop import games
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
-from tabletop.show import render
 from tabletop.show.pixels import Pixels
 
 _FRAME_MS = 20  # animations redraw at most this often
@@ -57,23 +59,12 @@ class Runtime:
             g, variant = self.journal.game, self.journal.variant
         else:
             self.journal = Journal(g, variant)
-        if g == "diabolo" and not self.journal.players:
-            self.journal.players = profile.players
-        if g == "pyraos":
-            from tabletop.board.pyraos_board import PyraosBoard
-
-            self.board = PyraosBoard(profile, variant, self.journal)
-        elif g == "diabolo":
-            from tabletop.board.diabolo_board import DiaboloBoard
-
-            self.board = DiaboloBoard(profile, variant, self.journal)
-        else:
-            from tabletop.board.pacal_board import PacalBoard
-
-            self.board = PacalBoard(profile, variant, self.journal)
+        # The game's parts (tabletop.games): its board (tabletop.board.contract)
+        # and what shows it, the LED frame and, when something shows it, the text.
+        self.board = games.part(g, "board").make(profile, variant, self.journal)
         if self.journal.resumed:
             self._resume()
-        self.draw = render.for_game(g)
+        self.draw = games.part(g, "render")
         self.shown = -1  # board.version last drawn
         self.animating = False  # ... and whether that frame changes with time
         self.drawn_at = 0
@@ -83,9 +74,7 @@ class Runtime:
         self.display = getattr(hal, "display", None) is not None
         self.text = None  # the status text module, when something shows the text
         if self.display or status is not None:
-            from tabletop.show import status as text
-
-            self.text = text.for_game(g)
+            self.text = games.part(g, "status")
         self.lines = ()  # the status text last shown
         self.told = -1  # board.version and journal length when it was worked out
         self.told_moves = -1

@@ -3,7 +3,7 @@ the MicroPython WebAssembly build) and print what the firmware did.
 
     replay_board.py PROFILE.json GAME VARIANT LOG.json
 
-LOG.json is sim.sensor_log.SensorLog.to_json(): per tick the raw readings
+LOG.json is sim.hardware.sensor_log.SensorLog.to_json(): per tick the raw readings
 the virtual board gave. The runtime ticks once per logged tick, at the logged
 time, exactly as the device loop does. Prints one JSON object per LED frame
 that differs from the one before ({"t", "frame"}), each new status text

@@ -1,5 +1,5 @@
 # The computer's seat on the emulated Pico (run by tests/bench/computer_pico.py):
-# for each position, a Pyraos or Pacal board's computer seat chooses its
+# for each position, a Pyraos, Pacal or Diabolo board's computer seat chooses its
 # turn as on a board, a slice after each tick, each tick's own work stood in
 # for by a busy wait of the board's measured idle tick. Prints one JSON
 # object per position: the time to the choice (emulated ms), the positions
@@ -107,4 +107,45 @@ def run_pacal(positions, level, think_ms, tick_us):
         found = choose(board, level, think_ms, tick_us, seat)
         found["seed"], found["plies"] = seed, steps
         found["kind"] = seat.moves[0][0]  # 1 an offer, 2 a take (and its build), 3 a build
+        print(json.dumps(found))
+
+
+def diabolo_position(seed, steps, players=4):
+    """A Diabolo round after ``steps`` random moves, as a board holds it (no
+    hand known) and as the deal knows it; None once the round is over."""
+    from tabletop.board.diabolo_model import BoardGame
+    from tabletop.rules.diabolo import P_PLAY, Diabolo
+    from tabletop.rules.diabolo import deal as diabolo_deal
+
+    rng = Rng(seed)
+    g = Diabolo(players)
+    g.apply(diabolo_deal(rng, rng.below(players)))
+    board = BoardGame(players)
+    board.board_deal(g.dealer)
+    for _ in range(steps):
+        if g.phase != P_PLAY:
+            return None
+        moves = list(g.legal_moves())
+        move = moves[rng.below(len(moves))]
+        g.apply(move)
+        board.board_apply(move)
+    if g.phase != P_PLAY:
+        return None
+    return board, g
+
+
+def run_diabolo(positions, level, think_ms, tick_us):
+    from tabletop.board.diabolo_computer import DiaboloSeat
+
+    for seed, steps in positions:
+        found = diabolo_position(seed, steps)
+        if found is None:
+            continue
+        board, g = found
+        p = g.turn
+        seat = DiaboloSeat(p, level, think_ms)
+        seat.hand = g.hand(p)  # (as the board reads it in)
+        found = choose(board, level, think_ms, tick_us, seat)
+        found["seed"], found["plies"] = seed, steps
+        found["kind"] = 4 + seat.moves[0][0]  # 5 a card laid, 6 one put out
         print(json.dumps(found))

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sim.sensor_log import ReplayHal, SensorLog
+from sim.hardware.sensor_log import ReplayHal, SensorLog
 from tabletop.profile import load
 from tabletop.runtime import Runtime
 

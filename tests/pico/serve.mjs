@@ -2,7 +2,7 @@
 // The emulated Pico's USB serial port on this process's stdin and stdout,
 // for as long as stdin stays open: what a host writes reaches the chip's
 // REPL (or the firmware, when it plays), what the chip writes comes out.
-// sim/pico_pty.py puts it behind a pseudo terminal for mpremote and the
+// sim/device/pico_pty.py puts it behind a pseudo terminal for mpremote and the
 // host tools.
 //
 //   node tests/pico/serve.mjs IMAGE

@@ -9,8 +9,10 @@ them. No tests here.
     t.read(card("r3")); t.read(0)     # the card on the reader, then lifted
     t.light("r.hell.1")               # "hint", "error", ... or None (dark)
     t.put("r.hell.1")                 # a card into a slot
+    quiet(t)                          # ticks with nothing moving allocate nothing (MicroPython)
 """
 
+import sys
 from array import array
 
 from board_support import profile
@@ -131,3 +133,30 @@ class Table:
         self.read(card(name))
         self.read(0)
         self.put(where)
+
+
+def quiet(t, n=20):
+    """Tick ``t`` (a Table) ``n`` times with nothing changing, each tick's
+    after_answer too (as the runtime does); True if nothing was allocated
+    (under MicroPython, ``micropython.heap_lock``; always True on CPython)."""
+    if sys.implementation.name != "micropython":
+        t.tick(n * PROFILE.tick_ms)
+        return True
+    import micropython
+
+    board = t.board
+    now = t.t
+    micropython.heap_lock()
+    try:
+        try:
+            for _ in range(n):
+                now += PROFILE.tick_ms
+                board.step(t.digital, t.analog, 0, now)
+                board.after_answer()
+            still = True
+        except MemoryError:
+            still = False
+    finally:
+        micropython.heap_unlock()
+    t.t = now
+    return still

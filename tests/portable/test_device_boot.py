@@ -8,149 +8,23 @@ MicroPython."""
 
 import gc
 import json
-import os
 import unittest
-from array import array
 
-from board_support import Readings, profile, profile_json
+from board_support import profile, profile_json
+from device_support import Platform, Restart, new_root, remove_tree
 from hal.common import BACK
-from hal.files import Files
 from tabletop import device, host
 from tabletop.device import Device
 from tabletop.rules.rng import Rng
 
 
-class Restart(BaseException):
-    """The chip restarts: a reset, or the watchdog."""
-
-
-class Dog:
-    def __init__(self, platform, ms):
-        self.platform = platform
-        self.ms = ms
-        self.feeds = 0
-        self.feed()
-
-    def feed(self):
-        self.deadline = self.platform.t + self.ms
-        self.feeds += 1
-
-
-class StillHal:
-    """An empty Pyraos board; ``fail`` is raised by the next read_analog."""
-
-    def __init__(self, prof):
-        self.levels = array("H", bytes(2 * prof.analog_channels))
-        Readings(prof).fill(self.levels)  # once: reading allocates nothing
-        self.frames = []
-        self.fail = None
-        self.buttons = 0  # bits held (bit 0 MENU, bit 1 BACK)
-
-    def read_digital(self, buf):
-        pass
-
-    def read_analog(self, buf):
-        if self.fail is not None:
-            fail = self.fail
-            self.fail = None
-            raise fail
-        levels = self.levels
-        for i in range(len(buf)):
-            buf[i] = levels[i]
-
-    def read_buttons(self):
-        return self.buttons
-
-    def transmit(self, buf):
-        self.frames.append(bytes(buf))
-
-
-class Platform:
-    def __init__(self, root, raw, held=0):
-        self.t = 1000
-        self.raw = raw
-        self.held = held
-        self.fs = Files(root)
-        self.dog = None
-        self.hal_made = None
-        self.out = bytearray()
-        self.inbox = bytearray()
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, ms):
-        self.t += ms
-        if self.dog is not None and self.t > self.dog.deadline:
-            raise Restart("watchdog")
-
-    def profile(self):
-        return self.raw
-
-    def boot_buttons(self, raw):
-        return self.held
-
-    def hal(self, prof):
-        self.hal_made = StillHal(prof)
-        return self.hal_made
-
-    def error_light(self, raw):
-        return None
-
-    def store(self):
-        return self.fs
-
-    def wdt(self, ms):
-        self.dog = Dog(self, ms)
-        return self.dog
-
-    def reset(self):
-        raise Restart("reset")
-
-    def write(self, buf):
-        self.out += bytes(buf)
-        return len(buf)
-
-    def read(self):
-        if not self.inbox:
-            return b""
-        data = bytes(self.inbox)
-        self.inbox = bytearray()
-        return data
-
-    def describe(self, exc):
-        return repr(exc)
-
-    def lines(self):
-        return [json.loads(x) for x in bytes(self.out).decode().splitlines()]
-
-
-_count = [0]
-# (the process: CPython may run test files side by side in one folder)
-_PID = os.getpid() if hasattr(os, "getpid") else 0
-
-
-def _remove_tree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return  # never made
-    for name in names:
-        os.remove(path + "/" + name)
-    os.rmdir(path)
-
-
 class DeviceBootTest(unittest.TestCase):
     def setUp(self):
-        _count[0] += 1
-        self.root = "_device_test_%d_%d_%d" % (_PID, id(self) & 0xFFFF, _count[0])
+        self.root = new_root(self)
         self.raw = profile_json("pyraos")
 
     def tearDown(self):
-        _remove_tree(self.root)
+        remove_tree(self.root)
 
     def platform(self, held=0, raw=None):
         return Platform(self.root, self.raw if raw is None else raw, held)

@@ -2,14 +2,11 @@
 board's parts, a bad one is refused naming the key; and a tick with nothing
 moving allocates nothing (under MicroPython, ``micropython.heap_lock``)."""
 
-import sys
 import unittest
 
 from board_support import profile_json
-from diabolo_board_support import PROFILE, Table, card
+from diabolo_board_support import PROFILE, Table, card, quiet
 from tabletop.profile import ProfileError, load
-
-MICROPYTHON = sys.implementation.name == "micropython"
 
 # The lights in the order the renderer indexes them, written out here: the 30
 # slots (per row r y g p b: hell 1..3 then heaven 1..3), lock.r .. lock.b at
@@ -66,36 +63,14 @@ class ProfileTest(unittest.TestCase):
 
 
 class QuietTicksTest(unittest.TestCase):
-    def quiet(self, t, n=20):
-        if not MICROPYTHON:
-            t.tick(n * PROFILE.tick_ms)
-            return True
-        import micropython
-
-        step = t.board.step
-        now = t.t
-        micropython.heap_lock()
-        try:
-            try:
-                for _ in range(n):
-                    now += PROFILE.tick_ms
-                    step(t.digital, t.analog, 0, now)
-                quiet = True
-            except MemoryError:
-                quiet = False
-        finally:
-            micropython.heap_unlock()
-        t.t = now
-        return quiet
-
     def test_quiet_ticks_allocate_nothing(self):
         t = Table(players=3)
         t.start(dealer=2)
         t.tick()
-        self.assertTrue(self.quiet(t), "waiting for a card to be read")
+        self.assertTrue(quiet(t), "waiting for a card to be read")
         t.read(card("p4"))
-        self.assertTrue(self.quiet(t), "a card read, its slots lit")
+        self.assertTrue(quiet(t), "a card read, its slots lit")
         t.read(0)
         t.put("r.hell.1")
-        self.assertTrue(self.quiet(t), "a card in a wrong slot, red")
+        self.assertTrue(quiet(t), "a card in a wrong slot, red")
         self.assertEqual(t.light("r.hell.1"), "error")

@@ -123,7 +123,10 @@ class RefusalTest(unittest.TestCase):
             ("pyraos", "computer", {"seat": 1, "colour": 1}, "computer.colour: unknown key"),
             ("pyraos", "colours/computer", [1, 2], "colours.computer:"),
             ("pacal", "computer", {"seat": -2}, "computer.seat:"),
-            ("diabolo", "computer", {"seat": 1}, "computer:"),
+            # a Diabolo seat is one of the players a game starts with (the reference: 4)
+            ("diabolo", "computer", {"seat": 4}, "computer.seat: must be a whole number -1..3"),
+            ("diabolo", "computer", {"seat": 5}, "computer.seat: must be a whole number -1..3"),
+            ("diabolo", "computer", {"seat": -2}, "computer.seat: must be a whole number -1..4"),
         )
         for name, path, value, start in cases:
             with self.subTest(path=path):
@@ -147,6 +150,13 @@ class RefusalTest(unittest.TestCase):
         obj["computer"] = {"seat": 1, "level": "easy"}
         p = load(obj)
         self.assertEqual((p.computer_seat, p.computer_level), (1, "easy"))
+        obj = profile_json("diabolo")  # a Diabolo board: one of its players' seats
+        obj["computer"] = {"seat": 3, "level": "strong", "think_ms": 2000}
+        p = load(obj)
+        self.assertEqual((p.computer_seat, p.computer_level, p.think_ms), (3, "strong", 2000))
+        obj["players"] = 5
+        obj["computer"] = {"seat": 4}
+        self.assertEqual(load(obj).computer_seat, 4)
 
     def test_the_computer_levels_are_the_players(self):
         from tabletop import players

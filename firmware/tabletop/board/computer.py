@@ -7,7 +7,10 @@ player at the board makes that turn for it.
     seat.think(game, now_ms)              # a slice (``slice`` positions); True once chosen
     seat.next_move(game)                  # the rules move to make for it next, or None
     seat.made()                           # ... that move was made
-    seat.forget()                         # the game changed another way (BACK, a new game)
+    seat.accepted(event)                  # the board accepted an event (anybody's)
+    seat.forget()                         # the game changed another way (a new game)
+    seat.taken_back()                     # BACK took its reply back: it waits for the person
+    back_count(events, seat.seat, before) # how many events BACK takes back against it
 
 ``think_ms`` is what the strong level may take; medium takes a quarter and
 easy an eighth, and both stop sooner at their depth (tabletop.players). The
@@ -15,6 +18,12 @@ players' code and the search's table are taken when a turn is to be chosen
 and given back once it is: the modules leave ``sys.modules`` (as
 tabletop.profile's checks do), so between the computer's turns the play
 heap holds none of it.
+
+BACK against the computer (``back_count``, docs/FIRMWARE.md): the
+computer's reply and the person's move before it go back together, and the
+seat does not play again before the person has moved (``waiting``). A seat
+whose hand the board cannot see (Pacal's, Diabolo's) is a
+tabletop.board.hand_seat.HandSeat: its cards are read in on a reader.
 """
 
 import sys
@@ -56,6 +65,8 @@ class Computer:
         self.now = 0  # the tick's time, the search's clock
         self.loaded = 0  # how many of PREPARE are imported for this choice
         self.started = 0  # ... since the tick it began on
+        self.waiting = False  # BACK took its reply back: it waits until the person has moved
+        self.refused = False  # BACK found no move of a person's to take back (the status says so)
 
     def plays(self, game):
         return game.turn == self.seat and not game.is_over()
@@ -90,7 +101,7 @@ class Computer:
         self.nodes = self.thinking.nodes
         self.thinking = None
         self.loaded = 0
-        _release()
+        release()
         return True
 
     def begin(self, game, rng):
@@ -101,14 +112,15 @@ class Computer:
         return players.start(game, self.level, self.think_ms, rng, self._clock, TT_BITS)
 
     def thinking_now(self, game):
-        """True while the seat is to move and its turn is not chosen yet."""
-        return self.moves is None and self.plays(game)
+        """True while the seat is to move and its turn is not chosen yet
+        (never while it waits for the person after BACK)."""
+        return self.moves is None and not self.waiting and self.plays(game)
 
     def next_move(self, game):
         """The move the player is to make for the seat, or None (still
-        thinking, or the turn is all made)."""
+        thinking, the turn is all made, or it waits after BACK)."""
         moves = self.moves
-        if moves is None or not self.plays(game) or self.made_count >= len(moves):
+        if moves is None or self.waiting or not self.plays(game) or self.made_count >= len(moves):
             return None
         return moves[self.made_count]
 
@@ -125,13 +137,50 @@ class Computer:
         if self.thinking is not None or self.loaded:
             self.thinking = None
             self.loaded = 0
-            _release()
+            release()
         self.moves = None
+        self.waiting = False
+        self.refused = False
+
+    def accepted(self, event):
+        """The board accepted ``event`` (the rules' tuple, its player
+        second): a person's move ends the wait after BACK."""
+        if event[1] != self.seat:
+            self.waiting = False
+        self.refused = False
+
+    def taken_back(self):
+        """BACK took back its reply and the person's move: its choice is
+        forgotten, and it does not play before the person has moved again."""
+        self.forget()
+        self.waiting = True
 
 
-def _release():
-    # The players' modules go, with the package's name for them: with no
-    # reference left, the collector frees their code.
+def back_count(events, seat, before):
+    """How many of ``events`` BACK takes back against the computer's
+    ``seat`` (docs/FIRMWARE.md, "A computer seat"). ``events`` are the
+    moves since the last deal, oldest first (each the rules' tuple, its
+    player second); ``before(i)`` is the state before ``events[i]`` (a
+    replay). From the end: every event of the seat, then the person's last
+    event, and more of that person's while the state before the last one
+    taken is in the middle of a turn (the rules' ``mid_turn()``: a Pyraos
+    take-back goes with its place). 0 when no person's event is left to
+    take back: BACK then does nothing."""
+    i = len(events)
+    while i and events[i - 1][1] == seat:
+        i -= 1
+    if not i:
+        return 0
+    i -= 1
+    person = events[i][1]
+    while i and events[i - 1][1] == person and before(i).mid_turn():
+        i -= 1
+    return len(events) - i
+
+
+def release():
+    """The players' modules go, with the package's name for them: with no
+    reference left, the collector frees their code."""
     for name in list(sys.modules):
         if name.startswith(_PLAYERS):
             del sys.modules[name]

@@ -1,7 +1,7 @@
 """The Diabolo board: follows a game through its 30 slot sensors and its
 card reader, for 3 to 5 players, without ever knowing the hands.
 
-    board = DiaboloBoard(profile, "standard", journal)
+    board = DiaboloBoard(profile, "standard", journal)   # or make(...): a contract.Board
     board.step(digital, analog, button_event, now_ms)     # every tick
     board.resume(events)          # power on: a journal's events, then wait for the cards
     board.mode, board.game        # SELECT, DEAL, PLAY, ...; a diabolo_model.BoardGame
@@ -10,7 +10,8 @@ card reader, for 3 to 5 players, without ever knowing the hands.
     board.errors, board.hints     # red: lift this card; hint: a card is missing here
     board.note                    # why the status speaks up (N_*)
     board.walk                    # the scoring walk-through (tabletop.board.diabolo_scoring)
-    board.scored                  # rounds scored (the host tells game.score_event())
+    board.scored                  # rounds scored (the host tells score_event())
+    board.computer, board.lit     # the seat the board plays, if any; its slot (computer colour)
     board.version                 # goes up whenever anything shown changes
 
 What the players do is docs/FIRMWARE.md's ("Diabolo"): the card to play is
@@ -19,27 +20,32 @@ slot filled unread, or anywhere else, is red until emptied. Long BACK puts
 the card read out of the round when its row is locked (the board cannot
 see the hand: the player says they cannot lay). BACK takes the round's last
 move back. At the last lock the board walks the players through the scoring
-(loaded then, let go after). Slot masks: tabletop.board.diabolo_slots.
+(loaded then, let go after). Slot masks: tabletop.board.diabolo_slots. A
+seat the board plays itself (the profile's ``computer``, or BACK at the game
+select) is tabletop.board.diabolo_computer's, loaded only with one: its
+cards are read in (HAND), its play lit, and BACK takes its reply back with
+the person's move before it.
 """
 
-import sys
-
 from tabletop.board import diabolo_slots as slots
+from tabletop.board.contract import SELECT, Board
 from tabletop.board.diabolo_played import SIDE_SLOTS, Played
 from tabletop.buttons import presses
+from tabletop.games import unload
 from tabletop.rules import diabolo
 from tabletop.rules.diabolo import DISCARD
 from tabletop.sensing import cards
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD, card_int
 from tabletop.sensing.presence import Presence
 
-# Modes: what the board waits for.
-SELECT = 0  # power on: MENU starts a game (long MENU: 3, 4, 5 players)
+# Modes: what the board waits for (SELECT, 0: power on, MENU starts a game;
+# long MENU: 3, 4, 5 players).
 DEAL = 1  # a round starts on an empty board (the first: the dealer's double card)
 PLAY = 2
 UNDO = 3  # BACK took a move back (or power on): until the slots match
 SCORE = 4  # the scoring walk-through
 OVER = 5  # the game is over: the winners shown until MENU
+HAND = 6  # the computer's cards read in on the reader (tabletop.board.diabolo_computer)
 
 # Notes: why the status speaks up.
 N_NONE = 0
@@ -51,33 +57,26 @@ N_WRONG = 5  # scoring: a card that does not count now
 N_USED = 6  # scoring: a double card that may not be declared here
 N_LIFT = 7  # a card on the reader that must go (a new round)
 N_NO_DISCARD = 8  # long BACK, but the card read can be laid
+N_NOT_ITS = 9  # the computer's turn: a card read that is not the one it plays
+N_NO_UNDO = 10  # BACK against the computer: no move of a person's to take back
+N_NOT_HELD = 11  # its cards read in: one it cannot hold (every copy is seen)
 
 _SCORING = "tabletop.board.diabolo_scoring"
 
 
-class DiaboloBoard:
-    # Nothing learnt beyond the profile goes to flash with the journal.
-    STATE_WORDS = 0
-
-    def state_parts(self):
-        return ()
-
-    def state_due(self):
-        return False
-
-    def restore_state(self, events, words):
-        pass
-
-    def after_answer(self):  # nothing waits for the LED frame on this board
-        pass
+class DiaboloBoard(Board):
+    # Nothing learnt beyond the profile goes to flash with the journal (the
+    # contract's STATE_WORDS). The seat it plays (0 is P1): diabolo_computer's.
+    SEAT = ("tabletop.board.diabolo_computer", "DiaboloSeat")
 
     def __init__(self, profile, variant, journal):
-        self.profile = profile
-        self.variant = variant
+        Board.__init__(self, profile, variant, journal, diabolo)
+        if not journal.players:  # (a journal with no game yet: the profile's count)
+            journal.players = profile.players
         self.slots = Presence(profile.presence_bits, profile.debounce_ms)
         self.reader = cards.CardReaders(profile, card_int)
-        self.played = Played(journal, journal.players or profile.players)
-        self.mode = SELECT
+        self.played = Played(journal, journal.players)
+        self.players = journal.players  # (kept by new_game: tabletop.board.contract)
         self.card = 0
         self.refused = 0  # a card long BACK could not discard
         self.targets = 0
@@ -86,13 +85,22 @@ class DiaboloBoard:
         self.note = N_NONE
         self.walk = None
         self.scored = 0
-        self.version = 0
         self._seen = -1  # the sensors' changes when the flow last ran
         self._seen_version = -1  # ... and the version
+        self.now = 0  # the tick's time (the computer's clock)
+        self.lit = 0  # the slot of the computer's play, in its colour
+        self.seat_gone = False  # a new game had fewer seats than the computer's: it plays none
+        self.computer = None  # the seat the board plays (diabolo_computer), if any
+        if profile.computer_seat >= 0:
+            self.choose_computer(profile.computer_seat)
 
     @property
     def game(self):
         return self.played.game
+
+    def score_event(self):
+        """The host's ``scores`` line for the round scored last (docs/PROTOCOL.md)."""
+        return self.played.game.score_event()
 
     # -- showing --------------------------------------------------------------------
 
@@ -105,17 +113,51 @@ class DiaboloBoard:
             self.note = note
             self.version += 1
 
+    # -- the computer's seat ----------------------------------------------------------
+
+    def after_answer(self):
+        """What a tick does once its LED frame is out: the computer's seat
+        thinks a slice (tabletop.board.computer)."""
+        seat = self.computer
+        if seat is not None and self.mode == PLAY and seat.thinking_now(self.played.game):
+            if seat.think(self.played.game, self.now):
+                self.version += 1  # the choice is lit next tick
+
+    def play_on(self):
+        """The slots match the game: play, once the computer's cards are
+        read in (and at scoring, its hand known, the walk-through)."""
+        g = self.played.game
+        seat = self.computer
+        if seat is not None and seat.missing(g) > 0:
+            seat.reading()
+            self.mode = HAND
+        elif g.scoring():
+            self._start_walk()
+            return
+        else:
+            self.mode = PLAY
+        self.version += 1
+
     # -- game flow --------------------------------------------------------------------
 
-    def new_game(self, players=None):
+    def start(self, variant, players):
         self._drop_walk()
-        self.played.new_game(self.played.players if players is None else players)
+        self.variant = variant
+        self.played.new_game(players)
+        seat = self.computer
+        self.seat_gone = seat is not None and seat.seat >= players
+        if self.seat_gone:
+            self.computer = None  # (the status says so: "Computer: none")
+        elif seat is not None:
+            seat.new_round()
         self.mode = DEAL
         self.card = 0
+        self.lit = 0
         self.scored = 0
         self.version += 1
 
     def step(self, digital, analog, event, now_ms):
+        self.now = now_ms
         self.slots.update(digital, now_ms)
         self.reader.update(digital, now_ms)
         if event == presses.SHORT_MENU or event == presses.LONG_MENU:
@@ -124,10 +166,14 @@ class DiaboloBoard:
                 players = self.played.players + 1
                 if players > diabolo.MAX_PLAYERS:
                     players = diabolo.MIN_PLAYERS
-            self.new_game(players)
+            self.new_game(None, players)
             return
         mode = self.mode
-        if mode == SELECT or mode == OVER:
+        if mode == SELECT:
+            if event == presses.SHORT_BACK:  # who the computer plays: nobody, the last seat ... P1
+                self.choose_computer(self.next_seat())
+            return
+        if mode == OVER:
             return
         walk = self.walk
         if mode == SCORE and walk is not None:
@@ -135,8 +181,13 @@ class DiaboloBoard:
             if walk.done:
                 self._scored()
             return
-        if event == presses.SHORT_BACK and self._back():
-            return
+        seat = self.computer
+        if event == presses.SHORT_BACK:
+            if mode == HAND and seat is not None and seat.drop():  # (a card read in by mistake)
+                self.version += 1
+                return
+            if self._back():
+                return
         if event == presses.LONG_BACK and mode == PLAY:
             self._discard()
             return
@@ -148,9 +199,10 @@ class DiaboloBoard:
         if mode == DEAL:
             self._deal()
         elif mode == UNDO:
-            if self._compare(0, N_NONE) and self.slots.settled:
-                self.mode = PLAY
-                self.version += 1
+            if self.compare(0, N_NONE) and self.slots.settled:
+                self.play_on()
+        elif mode == HAND and seat is not None:
+            seat.read_hand(self)
         else:
             self._play()
 
@@ -176,10 +228,11 @@ class DiaboloBoard:
 
     def _dealt(self, dealer):
         self.played.deal(dealer)
-        self.mode = PLAY
-        self.version += 1
+        if self.computer is not None:
+            self.computer.new_round()  # its six cards are read in next
+        self.play_on()
 
-    def _compare(self, targets, note):
+    def compare(self, targets, note):
         # Red where a card lies that the game does not put there, the hint
         # colour where one is missing; True when the slots match.
         errors, hints = slots.differences(self.slots.stable, self.played)
@@ -200,12 +253,32 @@ class DiaboloBoard:
         elif v >= DOUBLE_CARD:
             note = N_DOUBLE
         card = self.card
-        targets = slots.targets(g, card) if card else 0
-        if card and not targets:
-            note = N_LOCKED
-        elif card and card == self.refused:
-            note = N_NO_DISCARD
-        matched = self._compare(targets, note)
+        seat = self.computer
+        if seat is not None and seat.plays(g):
+            # the computer's turn: its slot lit in its colour, only its card
+            # may go there (the hint colour once it is read)
+            lit = seat.slot(g)
+            if lit != self.lit:
+                self.lit = lit
+                self.version += 1
+            its = seat.is_its(g, card)
+            targets = lit if its else 0
+            if card and not its and seat.next_move(g) is not None:
+                note = N_NOT_ITS
+            elif its and card == self.refused:
+                note = N_NO_DISCARD
+        else:
+            if self.lit:
+                self.lit = 0
+                self.version += 1
+            targets = slots.targets(g, card) if card else 0
+            if card and not targets:
+                note = N_LOCKED
+            elif card and card == self.refused:
+                note = N_NO_DISCARD
+        if note == N_NONE and seat is not None and seat.refused:
+            note = N_NO_UNDO
+        matched = self.compare(targets, note)
         errors = self.errors
         if matched or self.hints:
             return
@@ -224,27 +297,52 @@ class DiaboloBoard:
         self.played.accept(event)
         self.card = 0
         self.refused = 0
+        self.lit = 0
         self.version += 1
+        if self.computer is not None:
+            self.computer.accepted(event)
         if self.played.game.scoring():
             self._start_walk()
         else:
-            self._compare(0, N_NONE)
+            self.compare(0, N_NONE)
+            self.play_on()  # (the computer's turn: its draw read in first)
 
     def _discard(self):
         g = self.played.game
         card = self.card
-        if not card or g.discard_fault(g.turn, card) is not None:
+        seat = self.computer
+        if seat is not None and seat.plays(g):
+            move = seat.next_move(g)
+            fault = move is None or move[0] != DISCARD or move[2] != card
+        else:
+            fault = not card or g.discard_fault(g.turn, card) is not None
+        if fault:
             self.refused = card  # the status says why, until another card is read
             self.version += 1
             return
         self._accept((DISCARD, g.turn, card, 0))
 
     def _back(self):
-        if self.mode != PLAY and self.mode != UNDO:
+        mode = self.mode
+        if mode != PLAY and mode != UNDO and mode != HAND:
             return False
-        if not self.played.undo():
+        played = self.played
+        seat = self.computer
+        n = 1
+        if seat is not None:  # its reply and the person's move before it
+            from tabletop.board.computer import back_count
+
+            n = back_count(played.history, seat.seat, played.state_before)
+        taken = played.undo(n)
+        if not taken:
+            if seat is not None and not played.game.scoring():
+                seat.refused = True  # the status says so
+                self.version += 1
             return False
+        if seat is not None:
+            seat.taken_back(taken, played.game)
         self.card = 0
+        self.lit = 0
         self.mode = UNDO  # until the slots look as they did before it
         self.version += 1
         return True
@@ -270,11 +368,7 @@ class DiaboloBoard:
         # Play does not need the walk-through's code: let it go.
         if self.walk is not None:
             self.walk = None
-            sys.modules.pop(_SCORING, None)  # ... and from the package, or it stays
-            try:
-                delattr(sys.modules["tabletop.board"], "diabolo_scoring")
-            except (AttributeError, KeyError):
-                pass
+            unload(_SCORING)
 
     # -- power on ---------------------------------------------------------------------------
 
@@ -288,10 +382,13 @@ class DiaboloBoard:
         g = self.played.game
         self.scored = len(g.scores) - (1 if g.scoring() else 0)
         if g.scoring():
-            self._start_walk()
+            self.play_on()  # (a computer's hand read in again first: it counts its cards)
         elif g.phase == diabolo.P_DEAL:
             self.mode = DEAL
         else:
             self.mode = UNDO
         self.version += 1
         return kept
+
+
+make = DiaboloBoard  # the board of tabletop.games (part "board"): make(profile, variant, journal)

@@ -5,7 +5,8 @@ this round's moves (to take one back) and the slots that state fills.
     played.new_game(5)              # a fresh game for 5 players; the journal restarts
     played.deal(dealer)             # a board deal, into the game and the journal
     played.accept(event)            # a PLAY, DISCARD or DOUBLE the board saw
-    played.undo()                   # BACK: this round's last move taken back (False: none)
+    played.undo(n)                  # BACK: this round's last n moves taken back ([]: none)
+    played.state_before(i)          # the state before this round's i-th move (a replay)
     played.resume(events)           # power on: a journal's events replayed
     played.game                     # a tabletop.board.diabolo_model.BoardGame
     played.filled(slot)             # does the state put a card in that slot?
@@ -64,18 +65,27 @@ class Played:
             self.history.append(event)
         self.journal.add(event)
 
-    def undo(self):
-        """Take back this round's last move (a play or a discard; from the
-        journal too). False when there is none, or the round is over."""
-        if not self.history or self.game.scoring():
-            return False
-        self.history.pop()
+    def undo(self, n=1):
+        """Take back this round's last ``n`` moves (plays or discards; from
+        the journal too): the moves taken back, oldest first, or [] when
+        the round has not that many, or is over."""
+        h = self.history
+        if n < 1 or n > len(h) or self.game.scoring():
+            return []
+        self.game = self.state_before(len(h) - n)
+        taken = h[len(h) - n :]
+        for _ in range(n):
+            h.pop()
+            self.journal.undo()
+        return taken
+
+    def state_before(self, i):
+        """The state before this round's move ``i`` (its deal replayed)."""
         state = self.round_start.copy()
-        for ev in self.history:
-            state.board_apply(ev)
-        self.game = state
-        self.journal.undo()
-        return True
+        h = self.history
+        for k in range(i):
+            state.board_apply(h[k])
+        return state
 
     def resume(self, events):
         """Replay a journal's events (up to the first the rules refuse);

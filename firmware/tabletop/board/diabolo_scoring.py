@@ -21,6 +21,12 @@ For each row whose sides differ (a drawn row scores nothing and is skipped):
 
 Then the row's points are known (the rules' colour_points over the cards
 shown); after the last row the round's scores are settled.
+
+A seat the board plays (tabletop.board.diabolo_computer) does its part by
+itself: it declares its double as its row's call for doubles begins (its
+player's choice, made once as the walk starts; its double card laid on the
+reader is refused), and its cards of each colour are counted from its hand
+(the walk passes over its seat).
 """
 
 from micropython import const
@@ -48,6 +54,11 @@ class Walk:
         self.ready = False  # the reader was empty since the last card counted
         self.done = False
         self.last = 0  # the latest card or double read (for the status)
+        self.played = board.played
+        seat = board.computer
+        self.computer = seat  # the seat the board plays, or None
+        self.seat_c = -1 if seat is None else seat.seat
+        self.double = -1 if seat is None else seat.double_colour(board.played.game)
         self._next_colour(board.played.game)
 
     def _next_colour(self, g):
@@ -61,6 +72,9 @@ class Walk:
             plus = g.plus(c)
             if plus == 0:
                 continue  # a drawn row scores nothing
+            mine = self.seat_c
+            if plus > 0 and c == self.double and g.double_mask(mine) >> c & 1:
+                self.played.accept((DOUBLE, mine, c, 0))  # the computer's, declared first
             if plus > 0 and self._may_double(g):
                 self.stage = DOUBLES
             else:
@@ -68,12 +82,18 @@ class Walk:
             return
 
     def _may_double(self, g):
+        # (the computer's seat has decided already)
         for p in range(g.players):
-            if g.double_mask(p) >> self.colour & 1:
+            if p != self.seat_c and g.double_mask(p) >> self.colour & 1:
                 return True
         return False
 
     def _show_from(self, g, seat):
+        if seat == self.seat_c:  # the computer's cards: the board knows them
+            for card in self.computer.hand:
+                if colour_of(card) == self.colour:
+                    g.show(seat, card)
+            seat += 1
         if seat >= g.players:
             self._next_colour(g)
             return
@@ -115,8 +135,8 @@ class Walk:
             seat = v - DOUBLE_CARD
             if not 0 <= seat < g.players:
                 return _WRONG
-            if not g.double_mask(seat) >> self.colour & 1:
-                return _USED
+            if seat == self.seat_c or not g.double_mask(seat) >> self.colour & 1:
+                return _USED  # (the computer declares its own)
             board.played.accept((DOUBLE, seat, self.colour, 0))
             if not self._may_double(g):
                 self._show_from(g, 0)

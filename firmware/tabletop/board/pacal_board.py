@@ -1,7 +1,7 @@
 """The Pacal board: follows a duel or a solo game through its field sensors
 (how many cards lie on each field) and its two card readers.
 
-    board = PacalBoard(profile, "duel", journal)
+    board = PacalBoard(profile, "duel", journal)   # or make(...): a tabletop.board.contract.Board
     board.step(digital, analog, button_event, now_ms)     # every tick
     board.after_answer()          # once the tick's LED frame is out: a computer seat thinks
     board.resume(events)          # power on: a journal's events, then wait for the pieces
@@ -32,14 +32,14 @@ module is the flow at the board.
 """
 
 from tabletop.board import pacal_slots
+from tabletop.board.contract import SELECT, Board
 from tabletop.board.pacal_played import ANY_CARD, Played
 from tabletop.buttons import presses
 from tabletop.rules import pacal
 from tabletop.sensing import cards
 from tabletop.sensing.levels import FieldLevels
 
-# Modes: what the board waits for.
-SELECT = 0  # power on: MENU starts a game
+# Modes: what the board waits for (SELECT, 0: power on, MENU starts a game).
 PLAY = 1
 UNDO = 2  # BACK took an event back (or power on): waiting until the pieces match
 CLEAR = 3  # a round starts on an empty board
@@ -49,7 +49,6 @@ HAND = 6  # duel with a computer seat: its cards read in on its slot (pacal_comp
 
 FIELDS = pacal.FIELDS
 _ACCEPTED = pacal_slots.ACCEPTED  # a slot's reading was an event, and it is accepted
-_NEXT_SEAT = (1, -1, 0)  # BACK at select: the seat after nobody, P1, P2 (solo: advice on/off)
 
 
 def _cards_on(slots):
@@ -57,27 +56,17 @@ def _cards_on(slots):
     return (slots[0] != 0) | (slots[1] != 0) << 1
 
 
-class PacalBoard:
+class PacalBoard(Board):
     # The field levels and card codes need nothing learnt beyond the
-    # profile: no state goes to flash with the journal (tabletop.runtime).
-    STATE_WORDS = 0
-
-    def state_parts(self):
-        return ()
-
-    def state_due(self):
-        return False
-
-    def restore_state(self, events, words):
-        pass
+    # profile: no state goes to flash with the journal (the contract's STATE_WORDS 0).
+    # The seat it plays in a duel (0 P1, 1 P2), the advisor in a solo game.
+    SEAT = ("tabletop.board.pacal_computer", "PacalSeat")
 
     def __init__(self, profile, variant, journal):
-        self.profile = profile
-        self.variant = variant
+        Board.__init__(self, profile, variant, journal, pacal)
         self.levels = FieldLevels(profile)
         self.readers = cards.CardReaders(profile)
         self.played = Played(journal, variant)
-        self.mode = SELECT
         # What to show: field masks per player, slot flags.
         self.field_targets = [0, 0]
         self.field_errors = 0  # 20-bit mask, bit p * FIELDS + f-1
@@ -88,7 +77,6 @@ class PacalBoard:
         self.slot_lit = 0  # ... its slots (bit s): a card to lay there, or its take
         self.lit_next = 0  # (the seat's offer and take set these for _show)
         self.hint_next = 0
-        self.version = 0
         self.now = 0  # the tick's time (the computer's clock)
         self.computer = None  # the seat the board plays (pacal_computer), if any
         if profile.computer_seat >= 0:
@@ -140,29 +128,19 @@ class PacalBoard:
 
     # -- the computer's seat ----------------------------------------------------------
 
-    def choose_computer(self, seat):
-        """The board plays ``seat`` in a duel (0 P1, 1 P2) and advises in a
-        solo game; -1: nobody."""
-        if seat < 0:
-            self.computer = None
-        else:
-            from tabletop.board import pacal_computer
-
-            prof = self.profile
-            self.computer = pacal_computer.PacalSeat(seat, prof.computer_level, prof.think_ms)
-        self.version += 1
-
     def play_on(self):
         """The pieces match the game: play, once a computer seat's cards are read in."""
         seat = self.computer
-        self.mode = HAND if seat is not None and seat.missing(self.game) > 0 else PLAY
+        self.mode = PLAY
+        if seat is not None and seat.missing(self.game) > 0:
+            seat.reading()
+            self.mode = HAND
         self.version += 1
 
     # -- game flow ------------------------------------------------------------------
 
-    def new_game(self, variant=None):
-        if variant is not None:
-            self.variant = variant
+    def start(self, variant, players):
+        self.variant = variant
         self.played.new_game(self.variant)
         if self.computer is not None:
             self.computer.new_round()
@@ -174,8 +152,10 @@ class PacalBoard:
         self.played.accept(event, journaled)
         self.version += 1
         seat = self.computer
-        if event[0] == pacal.PLACE and seat is not None:
-            seat.built(self.played.game, event)
+        if seat is not None:
+            seat.accepted(event)
+            if event[0] == pacal.PLACE:
+                seat.built(self.played.game, event)
 
     def after_answer(self):
         """What a tick does once its LED frame is out: the computer's seat
@@ -196,10 +176,8 @@ class PacalBoard:
             return
         mode = self.mode
         if mode == SELECT:
-            if event == presses.SHORT_BACK:  # who the computer plays: nobody, P2, P1
-                seat = -1 if self.computer is None else self.computer.seat
-                step = _NEXT_SEAT[seat + 1] if self.variant != pacal.SOLO else -1 - seat
-                self.choose_computer(step)
+            if event == presses.SHORT_BACK:  # who the computer plays: nobody, P2, P1 (solo: advice)
+                self.choose_computer(self.next_seat())
             return
         if mode == CLEAR:
             self._clear()
@@ -387,3 +365,6 @@ class PacalBoard:
             self.computer.new_round()
         self.mode = CLEAR
         self.version += 1
+
+
+make = PacalBoard  # the board of tabletop.games (part "board"): make(profile, variant, journal)

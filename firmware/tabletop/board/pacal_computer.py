@@ -24,13 +24,13 @@ card read is lit in the computer colour, the card's other legal fields in
 the player's, and any legal build is accepted.
 """
 
-from tabletop.board.computer import Computer
+from tabletop.board.hand_seat import READ_ADDED, READ_DONE, READ_WRONG, HandSeat
 from tabletop.board.pacal_slots import ACCEPTED
 from tabletop.rules import pacal
 from tabletop.sensing import cards
 
 
-class PacalSeat(Computer):
+class PacalSeat(HandSeat):
     slice = 1  # a sampled duel turn: about 15 ms on a Pico (make bench-pico-computer)
     PREPARE = (
         "tabletop.players.pacal_view",
@@ -41,11 +41,6 @@ class PacalSeat(Computer):
         "tabletop.players.pacal_duel",
         "tabletop.players.pacal_player",
     )
-
-    def __init__(self, seat, level, think_ms):
-        super().__init__(seat, level, think_ms)
-        self.hand = []  # the cards read in for it this round
-        self.read_one = False  # a card was just read: the slot must clear before the next
 
     def plays(self, game):
         ph = game.phase
@@ -68,12 +63,6 @@ class PacalSeat(Computer):
             game, player, self.hand, self.level, self.think_ms, rng, self._clock
         )
 
-    def new_round(self):
-        """A deal: the hand is read in afresh."""
-        self.forget()
-        self.hand = []
-        self.read_one = False
-
     def held(self, game):
         """How many of the cards read in it still holds."""
         n = 0
@@ -89,6 +78,9 @@ class PacalSeat(Computer):
             return 0
         return game.held(self.seat) - self.held(game)
 
+    def may_hold(self, game, card):
+        return game.loc[card] == pacal.L_UNDEALT and card not in self.hand
+
     # -- its steps at the board (tabletop.board.pacal_board calls them) ----------
 
     def read_hand(self, board, back):
@@ -96,9 +88,7 @@ class PacalSeat(Computer):
         slot is lifted before the next. Play goes on once the hand is whole
         and the slot clear. ``back`` (BACK pressed): the card read last
         leaves the hand again (one read by mistake)."""
-        g = board.game
-        if back and self.hand:
-            self.hand.pop()
+        if back and self.drop():
             board.version += 1
         s = self.seat
         slots = board.readers.value
@@ -106,18 +96,14 @@ class PacalSeat(Computer):
         serr = (slots[1 - s] != 0) << (1 - s)  # the other slot stays empty
         if v == cards.UNSETTLED:
             return
-        if v == 0:
-            self.read_one = False
-            if self.missing(g) <= 0:
-                board.play_on()
-                return
-        elif not self.read_one:
-            if v > 0 and g.loc[v] == pacal.L_UNDEALT and v not in self.hand:
-                self.hand.append(v)
-                self.read_one = True
-                board.version += 1  # the count on the display
-            else:
-                serr |= 1 << s  # misread, seen, or read already
+        got = self.read(board.game, v)
+        if got == READ_DONE:
+            board.play_on()
+            return
+        if got == READ_ADDED:
+            board.version += 1  # the count on the display
+        elif got == READ_WRONG:
+            serr |= 1 << s  # misread, seen, or read already
         board.show_slots(serr, 0)
 
     def offer(self, board, slots):

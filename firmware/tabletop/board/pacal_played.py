@@ -11,7 +11,8 @@ events (to take one back), and the cards that state puts on the board.
     played.expected[i]              # cards on field i (0..19: p * FIELDS + f) by that state
     played.slot_expect[s]           # the card on slot s by that state (0 none, ANY_CARD)
     played.stuck                    # whose pyramid flashes: NOT_STUCK, 0, 1 or BOTH_STUCK
-    played.undo()                   # BACK: this round's last event taken back (False: none)
+    played.undo(n)                  # BACK: this round's last n events taken back (False: none)
+    played.state_before(i)          # the state before this round's i-th event (a replay)
     played.resume(events)           # power on: a journal's events replayed
 
 The controller (tabletop.board.pacal_board) compares what its sensors read
@@ -94,22 +95,33 @@ class Played:
                 s1 = pend[1] and not g.field_mask(1, pend[1])
                 self.stuck = BOTH_STUCK if s0 and s1 else 0 if s0 else 1 if s1 else NOT_STUCK
 
-    def undo(self):
-        """Take back this round's last event (from the journal too, if it
-        is there); the pieces must then match the state before it. False
-        when the round has no event to take back."""
-        if not self.history:
+    def undo(self, n=1):
+        """Take back this round's last ``n`` events (from the journal too,
+        those that are there); the pieces must then match the state before
+        them. False when the round has not that many to take back."""
+        h = self.history
+        if n < 1 or n > len(h):
             return False
-        journaled = self.history.pop()[1]
-        state = self.round_start.copy()
-        for ev, _ in self.history:
-            state.apply(ev)
+        state = self.state_before(len(h) - n)
+        for _ in range(n):
+            if h.pop()[1]:
+                self.journal.undo()
         self.game = state
-        if journaled:
-            self.journal.undo()
         self._expect(state)
         self.stuck = NOT_STUCK
         return True
+
+    def events(self):
+        """This round's events, oldest first (a list made for BACK)."""
+        return [ev for ev, _ in self.history]
+
+    def state_before(self, i):
+        """The state before this round's event ``i`` (its start replayed)."""
+        state = self.round_start.copy()
+        h = self.history
+        for k in range(i):
+            state.apply(h[k][0])
+        return state
 
     def _expect(self, state):
         # The cards on the fields and slots that ``state`` implies.

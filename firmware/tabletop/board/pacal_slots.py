@@ -6,7 +6,8 @@ steps are tabletop.board.pacal_computer):
     offer(board, slots)       # P_OFFER: two unseen cards make the offer
     take(board, slots)        # P_TAKE: the slot that empties first was taken
     read_cards(board, slots)  # a last card, or a solo card, read before it is built
-    back(board)               # BACK in play: keep a last card read, or undo
+    back(board)               # BACK in play: keep a last card read, or undo (against
+                              # the computer: its reply with the person's move)
 
 ``slots`` are the readers' values (a card, 0, cards.MISREAD or
 cards.UNSETTLED). offer, take and read_cards return the slots to show red
@@ -57,19 +58,22 @@ def back(board):
         if kept:
             return True
     played = board.played
-    while True:
-        h = played.history
-        last = h[-1][0] if h else None
-        if not played.undo():
+    if seat is None or g.variant == pacal.SOLO:  # one event (the advice is given again)
+        if not played.undo(1):
             return False
-        # What the computer's seat did without a move at the board (its
-        # last card known, or kept) goes back with the move before it.
-        if seat is None or last is None or g.variant == pacal.SOLO or last[1] != seat.seat:
-            break
-        if (last[0] != pacal.REVEAL and last[0] != pacal.KEEP) or not played.history:
-            break
-    if seat is not None:
-        seat.forget()
+        if seat is not None:
+            seat.forget()
+    else:
+        # Against the computer: its reply (what it did without a move at
+        # the board too: its last card known, or kept) and the person's move
+        # before it (tabletop.board.computer.back_count).
+        from tabletop.board.computer import back_count
+
+        if not played.undo(back_count(played.events(), seat.seat, played.state_before)):
+            seat.refused = True  # nothing of the person's to take back: the status says so
+            board.version += 1
+            return False
+        seat.taken_back()
     board.undone()
     return True
 

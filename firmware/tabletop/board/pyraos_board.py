@@ -1,6 +1,6 @@
 """The Pyraos board: follows a game through the 25 hall sensors.
 
-    board = PyraosBoard(profile, "standard", journal)
+    board = PyraosBoard(profile, "standard", journal)   # or make(...): a contract.Board
     board.step(digital, analog, button_event, now_ms)     # every tick
     board.after_answer()                          # once the tick's LED frame is out
     board.targets, board.errors, board.hints      # what to light (position masks)
@@ -30,32 +30,27 @@ instead of guessing them from the readings (a lost move, even one to level
 from micropython import const
 
 from tabletop.board import pyraos_unclear as unclear
-from tabletop.board.pyraos_restore import put_back, take_back_move, wait_for_empty
+from tabletop.board.contract import SELECT, Board
+from tabletop.board.pyraos_restore import UNDO, put_back, take_back_move, wait_for_empty
 from tabletop.buttons import presses
 from tabletop.rules import pyraos
+from tabletop.rules.pyraos_geometry import position_names
 from tabletop.sensing import pyramid
 
 _BACK_WAIT_MS = const(3000)
 _SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
 
-# BACK on the game select: who the computer plays next, after nobody (-1),
-# Light (0) and Dark (1): Dark, nobody, Light.
-_NEXT_SEAT = (1, -1, 0)
-
-SELECT = 0
-PLAY = 1
-UNDO = 2
+PLAY = 1  # (SELECT: the game select, every board's first mode)
 CLEAR = 3
 
 
-class PyraosBoard:
+class PyraosBoard(Board):
+    TELLS_NOISE = True  # noise_report: once the noise measured at power on is known
+
     def __init__(self, profile, variant, journal):
-        self.profile = profile
-        self.journal = journal
+        Board.__init__(self, profile, variant, journal, pyraos)
         self.sensor = pyramid.PyramidSensor(profile)
-        self.variant = variant
         self.game = pyraos.Pyraos(variant)
-        self.mode = SELECT
         self.expected = 0  # the occupancy the sensing compares the readings with
         self.target = 0  # UNDO: the occupancy to go back to
         self.first_lift = -1  # in a take-back: the marble lifted first
@@ -64,7 +59,6 @@ class PyraosBoard:
         self.hints = 0  # hint colour: put a marble back here
         self.unsure = 0  # pulsing hint colour: a change here the board cannot make out
         self.unsure_at = -1  # since when it has been unsure, the readings still
-        self.version = 0  # bumps whenever what to show changes
         self.calibrated = False  # the sensing knows the board (power on, or a saved state)
         self.noise_told = False  # the sensors' noise, measured at power on, is in the text
         self.back_at = -1  # when BACK was pressed, until it is acted on
@@ -85,12 +79,10 @@ class PyraosBoard:
 
     STATE_WORDS = pyramid.STATE_WORDS
 
-    def state_parts(self):
-        """What the runtime gives GameStore.save_state: what the sensing learnt."""
+    def state_parts(self):  # (tabletop.board.contract: what the sensing learnt)
         return self.sensor.state_parts()
 
     def state_due(self):
-        """Is the learnt state due to be written (once: the runtime writes it)?"""
         due = self._due
         self._due = False
         return due
@@ -116,6 +108,15 @@ class PyraosBoard:
         self.calibrated = True
         self.version += 1
 
+    def noise_report(self):
+        """The host's ``noise`` line (docs/PROTOCOL.md) once it is measured; None before."""
+        sensor = self.sensor
+        if not sensor.measured:
+            return None
+        return {"event": "noise", "counts": list(sensor.sensor_noise), "typical": sensor.typical,
+                "profile": self.profile.noise, "using": sensor.noise,
+                "faulty": position_names(sensor.faulty)}  # fmt: skip
+
     # -- what to show ---------------------------------------------------------
 
     def show(self, targets, errors, hints):
@@ -132,15 +133,8 @@ class PyraosBoard:
 
     def choose_computer(self, seat):
         """The board plays ``seat`` (0 light, 1 dark; -1: nobody)."""
-        if seat < 0:
-            self.computer = None
-        else:
-            from tabletop.board.computer import Computer
-
-            prof = self.profile
-            self.computer = Computer(seat, prof.computer_level, prof.think_ms)
+        Board.choose_computer(self, seat)  # (tabletop.board.computer's Computer)
         self.light(0)
-        self.version += 1
 
     def computer_to_move(self):
         return self.computer is not None and self.computer.plays(self.game)
@@ -172,9 +166,8 @@ class PyraosBoard:
         self._save_soon()
         self.show(self._idle_targets(), 0, 0)
 
-    def new_game(self, variant=None):
-        if variant is not None:
-            self.variant = variant
+    def start(self, variant, players):
+        self.variant = variant
         self.game = pyraos.Pyraos(self.variant)
         self.journal.restart(self.variant)
         # What the sensing learnt of the marbles of the game (in its
@@ -236,8 +229,7 @@ class PyraosBoard:
             return
         if self.mode == SELECT:
             if event == presses.SHORT_BACK:  # who the computer plays: nobody, Dark, Light
-                seat = -1 if self.computer is None else self.computer.seat
-                self.choose_computer(_NEXT_SEAT[seat + 1])
+                self.choose_computer(self.next_seat())
             return
         obs = sensor.observe(self.expected, now_ms)
         if sensor.baselines_moved():
@@ -273,27 +265,11 @@ class PyraosBoard:
             if seat.think(self.game, self.now):
                 self.version += 1  # the choice is lit next tick
 
-    def undo(self):
-        """BACK with the pieces matching the game: the last move is taken
-        back, and the pieces are to go back to the position before it."""
-        # The game before the last move: its moves but the last, replayed
-        # (no copy of every earlier state is kept: on a board that grew the
-        # heap by ~250 bytes a move).
-        self.journal.undo()
-        self.forget_choice()
-        g = pyraos.Pyraos(self.variant)
-        for ev in self.journal.events:
-            g.apply(ev)
-        self.game = g
-        self.target = self.game.occupied()  # self.expected stays what is on the board
-        self.first_lift = -1
-        self.mode = UNDO
-        self.version += 1
-        self.show(0, self.expected & ~self.target, self.target & ~self.expected)
-
     def accept(self, move, obs, now_ms):
         self.game.apply(move)
         self.journal.add(move)
+        if self.computer is not None:
+            self.computer.accepted(move)
         self._save_soon()
         self.expected = self.game.occupied()
         # The sensing learns the change (3 ms on a Pico) from this tick's
@@ -392,3 +368,6 @@ class PyraosBoard:
         if obs.lifted2 >= 0:
             hints |= 1 << obs.lifted2
         self.show(0, errors, hints)
+
+
+make = PyraosBoard  # the board of tabletop.games (part "board"): make(profile, variant, journal)

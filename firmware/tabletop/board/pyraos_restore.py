@@ -3,6 +3,7 @@ goes on: a new game's empty board (CLEAR), the position before a move BACK
 took back (UNDO).
 
     take_back_move(board, obs, now_ms) # BACK, once the sensors are clear: into UNDO
+    take_back(board)                   # ... its moves taken back (against the computer: two)
     wait_for_empty(board, obs)         # CLEAR, every tick: obs from the pyramid sensor
     put_back(board, obs, now_ms)       # UNDO, every tick
 
@@ -13,6 +14,8 @@ once they match.
 
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
+
+UNDO = 2  # the board's mode after BACK (or power on): until the pieces match
 
 
 def wait_for_empty(board, obs):
@@ -56,7 +59,8 @@ def put_back(board, obs, now_ms):
 def take_back_move(board, obs, now_ms):
     """BACK, once the sensors are clear: with one marble lifted in a
     take-back it confirms taking only that one; with the board matching
-    the game it undoes the last move. While things still move it waits
+    the game it undoes the last move (against the computer, its reply with
+    the person's turn: board.undo). While things still move it waits
     (the board gives up after a while); anything else cancels it."""
     g = board.game
     kind = obs.kind
@@ -71,7 +75,48 @@ def take_back_move(board, obs, now_ms):
     ):
         board.accept((pyraos.REMOVE, g.turn, obs.lifted, -1), obs, now_ms)
         return True
-    if kind != pyramid.NONE or not len(board.journal):
+    if kind != pyramid.NONE:
         return False
-    board.undo()
+    return take_back(board)
+
+
+def take_back(board):
+    """BACK with the pieces matching the game: the last move is taken back
+    (against the computer, its reply and the person's whole turn before it:
+    tabletop.board.computer.back_count), and the pieces are to go back to
+    the position before. False when there is nothing to take back."""
+    events = board.journal.events
+    seat = board.computer
+    n = 1 if events else 0
+    if seat is not None:
+        from tabletop.board.computer import back_count
+
+        n = back_count(events, seat.seat, lambda k: replayed(board, k))
+        if not n:
+            seat.refused = True  # the status says so
+            board.version += 1
+    if not n:
+        return False
+    for _ in range(n):
+        board.journal.undo()
+    board.forget_choice()
+    board.game = replayed(board, len(board.journal.events))
+    board.target = board.game.occupied()  # board.expected stays what is on the board
+    board.first_lift = -1
+    board.mode = UNDO
+    board.version += 1
+    board.show(0, board.expected & ~board.target, board.target & ~board.expected)
+    if seat is not None:
+        seat.taken_back()
     return True
+
+
+def replayed(board, n):
+    """The game after the journal's first ``n`` moves, replayed (no copy of
+    every earlier state is kept: on a board that grew the heap by ~250
+    bytes a move)."""
+    g = pyraos.Pyraos(board.variant)
+    events = board.journal.events
+    for i in range(n):
+        g.apply(events[i])
+    return g

@@ -12,6 +12,7 @@ now; a bad ``lights`` command changes no LED either.
 """
 
 from tabletop.buttons import presses
+from tabletop.rules.common import seated
 
 _ID_CHARS = 32  # a string id at most this long
 _LIGHTS_KEYS = ("cmd", "id", "on", "clear", "leds", "rgb")
@@ -81,6 +82,8 @@ def _game_may_change(device):
 
 
 def _new(device, cmd):
+    # Checked whole before the game changes: the game and variant the
+    # profile lists, the count the variant seats.
     rt = _game_may_change(device)
     game = cmd.get("game")
     variant = cmd.get("variant")
@@ -89,8 +92,15 @@ def _new(device, cmd):
         raise Refused("this board plays: " + plays)
     if game != rt.journal.game:
         raise Refused("this board plays %s now; %s needs its own profile" % (rt.journal.game, game))
-    rt.board.new_game(variant)
-    return {"game": game, "variant": variant}
+    board = rt.board
+    players = cmd.get("players")
+    if players is not None:  # (a count the game's variant seats, or refused)
+        try:
+            seated(game, variant, board.rules.seats(variant), players)
+        except ValueError as why:
+            raise Refused(str(why))
+    board.new_game(variant, players)
+    return board.describe({})
 
 
 def _undo(device):

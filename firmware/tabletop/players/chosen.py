@@ -21,3 +21,7 @@ class Chosen:
 
     def step(self, nodes):
         return self.moves
+
+    def facts(self):
+        """What the choice found beyond its moves (a hint tells it): nothing."""
+        return {}

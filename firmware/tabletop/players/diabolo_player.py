@@ -3,7 +3,7 @@ out), and whether to declare the double, from what that player may know:
 its own hand, the rows, the cards put out and how many cards each other
 hand holds. The other hands and the pile's order are never looked at.
 
-    thinking = start(state, level, budget, rng, clock)
+    thinking = start(state, level, budget, rng, clock)   # for mover(state)
     moves = thinking.step(500)   # None while it samples; then [(PLAY, p, card, side)],
                                  # [(DISCARD, p, card, 0)], [(DOUBLE, p, colour, 0)] or []
 
@@ -19,7 +19,8 @@ clearly more often (tabletop.players.pacal_sample). ``budget`` counts the
 turns of those play-outs (or ms with a clock). While a round is scored the
 player to move is the first who may still declare a double: it declares
 on the plus row whose colour it holds most of, if it holds any of it, and
-otherwise declares nothing (``[]``), at every level.
+otherwise declares nothing (``[]``), at every level; ``start(...,
+seat=q)`` asks another of those who may (each decides, in seat order).
 """
 
 from tabletop.players.chosen import Chosen
@@ -31,18 +32,34 @@ FAIR_SHARE = 4  # a colour's points kept in hand above this hope to score it
 MARGIN = 0.5  # another move needs this many more rounds won per sqrt(samples)
 
 
-def start(state, level, budget, rng, clock=None, tt_bits=None):
-    """Begin choosing (``tt_bits``: no table is used)."""
+def mover(state):
+    """The player whose decision comes next: the player to move; while a
+    round is scored the first who may still declare a double (ValueError
+    when nobody decides now: a deal comes first, or the game is over)."""
     if state.scoring():
         deciding = state.to_move()
         if not deciding:
+            if state.is_over():
+                raise ValueError("no decision now: the game is over")
             raise ValueError("no decision now: the next round's deal comes first")
-        p = deciding[0]
-        colour = double_colour(state, p)
-        return Chosen([] if colour < 0 else [(diabolo.DOUBLE, p, colour, 0)])
+        return deciding[0]
     if state.phase != diabolo.P_PLAY:
         raise ValueError("no decision now: a deal comes first")
-    p = state.turn
+    return state.turn
+
+
+def start(state, level, budget, rng, clock=None, tt_bits=None, seat=None):
+    """Begin choosing (``tt_bits``: no table is used; ``seat``: while a round
+    is scored, the one of the players who may declare a double that decides,
+    by default the first)."""
+    p = mover(state)
+    if state.scoring():
+        if seat is not None:
+            if seat not in state.to_move():
+                raise ValueError("seat %r has no double to declare" % (seat,))
+            p = seat
+        colour = double_colour(state, p)
+        return Chosen([] if colour < 0 else [(diabolo.DOUBLE, p, colour, 0)])
     moves = list(state.legal_moves())
     base = moves.index(rule_of_thumb(state, moves))
     if level == "random" or (level == "easy" and rng.below(4) == 0):
@@ -51,13 +68,14 @@ def start(state, level, budget, rng, clock=None, tt_bits=None):
         return Chosen([moves[base]])
     unseen = _unseen(state, p)
 
-    def trial(i, seed):
+    def trial(i, seed):  # a generator: a turn of the play-out a yield (a board's slice)
         g = _dealt_afresh(state, p, unseen, Rng(seed))
         g.apply(moves[i])
         turns = 0
         while g.phase == diabolo.P_PLAY:
             g.apply(rule_of_thumb(g, list(g.legal_moves())))
             turns += 1
+            yield
         return _round_won(g.scores[-1], p), turns
 
     seed = rng.next32() & 0xFFFFFF

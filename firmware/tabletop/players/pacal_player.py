@@ -4,9 +4,9 @@
     thinking = pacal_player.start(game, "strong", 20000, rng)
     moves = thinking.step(500)      # None until done, then the turn's moves
 
-Use it through tabletop.players (``choose``/``start``). The player to move
-is the offerer, the taker, or the first player still to build (see
-pacal_view.mover); it sees only what pacal_view.View lets it see. Its turn:
+Use it through tabletop.players (``choose``/``start``/``mover``). The
+player to move is the offerer, the taker, or the first player still to
+build (``mover``, pacal_view's); it sees only what pacal_view.View lets it see. Its turn:
 
 - offering: ``[(OFFER, p, a, b)]``;
 - taking: ``[(TAKE, p, card, 0), (PLACE, p, card, field)]``, only the take
@@ -25,7 +25,8 @@ state never knows the hands, so the seat gives the cards it read in, and
 it names its player (in a duel both players may have a card to build).
 """
 
-from tabletop.players.pacal_view import View, mover
+from tabletop.players.pacal_view import View
+from tabletop.players.pacal_view import mover as mover
 
 
 def start(state, level, budget, rng, clock=None, tt_bits=None):

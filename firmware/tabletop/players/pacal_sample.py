@@ -82,6 +82,14 @@ class Sampling:
                 self.nodes += spent
         return None
 
+    def facts(self):
+        """What the sampling found (a hint tells it): ``chance``, the share of
+        the sampled games the turn won, ``samples`` and ``nodes``; nothing
+        before it has chosen or when there was one choice only."""
+        if self.value is None:
+            return {}
+        return {"chance": round(self.value, 4), "samples": self.samples, "nodes": self.nodes}
+
     def _done(self, spent):
         # (nodes counts the samples before this one: spent is this one's)
         if self.samples >= MAX_SAMPLES:

@@ -5,7 +5,8 @@
     events = thinking.step(500)        # None until done, then the turn's moves
     thinking.value, thinking.solved    # what the search found (None for random)
 
-Use it through tabletop.players (``choose``/``start``), which picks the game.
+Use it through tabletop.players (``choose``/``start``/``mover``), which
+picks the game.
 Levels: ``random`` a uniformly random legal turn; ``easy`` two turns deep with
 noise on its choice; ``medium`` four turns deep on a quarter of the budget;
 ``strong`` the whole budget, as deep as it reaches. ``budget`` counts
@@ -17,7 +18,7 @@ square, its take-back; a state waiting for a take-back gets only that.
 from micropython import const
 
 from tabletop.players.chosen import Chosen
-from tabletop.players.pyraos_search import Search, Seen
+from tabletop.players.pyraos_search import WIN, WON, Search, Seen
 from tabletop.players.pyraos_turns import MOVE, events, take_turns, turns
 from tabletop.rules.pyraos import KIDS, LINES, P_REMOVE
 
@@ -32,6 +33,14 @@ _LEVELS = {
 }
 _MS_NODES = const(1 << 28)  # the position cap when the budget is in milliseconds
 TT_BITS = const(12)  # the transposition table's size, as a power of 2
+
+
+def mover(state):
+    """The player whose decision comes next: the player to move (ValueError
+    once the game is over)."""
+    if state.is_over():
+        raise ValueError("no decision now: the game is over")
+    return state.turn
 
 
 def start(state, level, budget, rng, clock=None, tt_bits=TT_BITS):
@@ -98,3 +107,19 @@ class Thinking:
     @property
     def nodes(self):
         return self.search.nodes
+
+    def facts(self):
+        """What the search found (a hint tells it): ``score`` (hundredths of a
+        marble, the mover's view), ``depth`` (turns looked ahead), ``nodes``;
+        when it proved the outcome, ``value`` ("win", "loss" or "draw") and
+        for a win or a loss ``turns`` (both players', until the game ends)."""
+        v = self.value
+        if v is None:
+            return {}
+        out = {"score": v, "depth": self.depth, "nodes": self.nodes}
+        if v > WON or v < -WON:
+            out["value"] = "win" if v > 0 else "loss"
+            out["turns"] = WIN - abs(v)
+        elif self.solved:  # every line looked at ends in a repetition
+            out["value"] = "draw"
+        return out

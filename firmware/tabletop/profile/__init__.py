@@ -7,7 +7,8 @@
     profile.led_map, profile.tick_ms    # the values the firmware uses, checked
     profile.next_variant("kids")        # "lines": what long MENU picks
 
-``load`` checks every key a board needs (tabletop.profile.schema) and raises
+``load`` checks every key a board needs (tabletop.profile.schema, and the
+part ``schema`` of the profile's game: tabletop.games) and raises
 ProfileError (hal.common) whose message starts with the key path, e.g.
 ``sensors.2a1.channel: must be a whole number 0..31``. The checks are code a
 board runs once, at power on: ``load`` imports them and lets them go again,
@@ -17,10 +18,9 @@ so their 9 KB do not stay in the heap while it plays.
 import sys
 
 from hal.common import ProfileError
+from tabletop import games
 
 __all__ = ("Profile", "ProfileError", "load")
-
-_SCHEMAS = ("schema", "schema_diabolo")
 
 
 def load(obj):
@@ -32,10 +32,11 @@ def load(obj):
         return schema.validated(obj, Profile())
     finally:
         # The module is in sys.modules and in this package's globals: with
-        # neither, the collector frees its code.
-        for name in _SCHEMAS:
-            sys.modules.pop("tabletop.profile." + name, None)
-            globals().pop(name, None)
+        # neither, the collector frees its code. So are the game's checks.
+        sys.modules.pop("tabletop.profile.schema", None)
+        globals().pop("schema", None)
+        for game in games.NAMES:
+            games.forget(game, "schema")
 
 
 class Profile:
@@ -82,7 +83,7 @@ class Profile:
         # Diabolo boards
         self.presence_bits = ()  # the chain bit of each of the 30 slots
         self.players = 4  # seats in play when a game starts (long MENU: 3, 4, 5)
-        # A seat the board plays itself (tabletop.board.computer; Pyraos and Pacal boards)
+        # A seat the board plays itself (tabletop.board.contract: every board)
         self.computer_seat = -1  # at power on: -1 nobody, or the player index
         self.computer_level = "medium"
         self.think_ms = 8000  # what the strong level may take; medium a quarter

@@ -4,6 +4,10 @@
     profile = validated(obj, Profile())   # the Profile filled in, or ProfileError
     led_names(profile)                    # the lights of its led_map, in order
 
+Each game's own keys are checked by its part ``schema`` (tabletop.games:
+schema_pyraos, schema_pacal, schema_diabolo: ``check(c, p)`` and
+``led_names()``), loaded for the profile's game only.
+
 Every key a board needs is checked, and an unknown key is an error too, so a
 typo does not silently fall back to a default; the message starts with the
 key path (``sensors.2a1.channel: must be a whole number 0..31``). Nothing is
@@ -12,6 +16,7 @@ lets it go again afterwards.
 """
 
 from hal.common import ProfileError
+from tabletop import games
 from tabletop.rules.values import is_int
 
 FORMAT = 1
@@ -22,11 +27,7 @@ COLOUR_NAMES = ("player0", "player1", "error", "hint", "win", "dim")
 COMPUTER_COLOUR = (255, 255, 255)  # the computer's choice, when "colours" has no "computer"
 LEVELS = ("random", "easy", "medium", "strong")  # tabletop.players.LEVELS
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
-GAMES = {
-    "pacal": ("duel", "solo"),
-    "pyraos": ("standard", "kids", "lines"),
-    "diabolo": ("standard",),
-}
+GAMES = games.VARIANTS  # (tabletop.games: the games and their variants)
 
 
 def _num(value):
@@ -55,6 +56,10 @@ class _Check:
 
     def sub(self, key):
         return _Check(self.obj[key], self.path + key + ".")
+
+    def at(self, obj, path):
+        """A walker for ``obj``, a part of the profile at ``path`` (``"slots.0."``)."""
+        return _Check(obj, path)
 
     def int(self, key, low, high):
         v = self.obj[key]
@@ -122,25 +127,26 @@ def validated(obj, p):
     p.button_debounce_ms = b.int("debounce_ms", 0, 1000)
     p.long_press_ms = b.int("long_ms", 100, 10000)
     p.colours = _colours(c.sub("colours"))
-    if game == "pyraos":
-        _pyraos(c, p)
-    elif game == "diabolo":
-        from tabletop.profile import schema_diabolo  # (let go with this module: load)
-
-        schema_diabolo.check(c, p)
-    else:
-        _pacal(c, p)
+    # The game's own keys (and whether it may have a computer seat): its
+    # schema part, let go with this module (tabletop.profile.load).
+    games.part(game, "schema").check(c, p)
     if "computer" in obj:
-        if game == "diabolo":
-            c.fail("computer", "a Diabolo board has no computer seat yet")
-        _computer(c.sub("computer"), p)
+        _computer(c.sub("computer"), p, _most_seats(game))
     p.led_map = _led_map(c.sub("led_map"), p)
     return p
 
 
-def _computer(c, p):
+def _most_seats(game):
+    # The most players any variant of ``game`` seats (its rules say).
+    rules = games.part(game, "rules")
+    return max(rules.seats(v)[1] for v in games.variants(game))
+
+
+def _computer(c, p, seats):
+    # the seat is a player of the game: -1 (nobody) .. seats - 1 (the game's
+    # schema may narrow it: a Diabolo board's to its players)
     c.keys(("seat",), ("level", "think_ms"))
-    p.computer_seat = c.int("seat", -1, 1)
+    p.computer_seat = c.int("seat", -1, seats - 1)
     if "level" in c.obj:
         if c.obj["level"] not in LEVELS:
             c.fail("level", "must be one of " + ", ".join(LEVELS))
@@ -155,8 +161,10 @@ def _games(c):
         c.fail("games", "must be a non-empty list of [game, variant] pairs")
     out = []
     for pair in v:
-        if type(pair) is not list or len(pair) != 2 or pair[0] not in GAMES:
-            c.fail("games", "each entry must be [game, variant]: pacal, pyraos or diabolo")
+        if type(pair) is not list or len(pair) != 2:
+            c.fail("games", "each entry must be [game, variant]: " + ", ".join(games.NAMES))
+        if not games.known(pair[0]):
+            c.fail("games", str(games.UnknownGame(pair[0])))
         if pair[1] not in GAMES[pair[0]]:
             c.fail("games", "%s has no variant %r" % (pair[0], pair[1]))
         out.append((pair[0], pair[1]))
@@ -220,107 +228,9 @@ def _colours(c):
     return out
 
 
-def _pyraos(c, p):
-    if not p.analog_channels:
-        c.fail("analog", "a Pyraos board needs analog sensors")
-    for k in ("sensors", "model", "match"):
-        if k not in c.obj:
-            c.fail(k, "missing (a Pyraos board needs it)")
-    s = c.sub("sensors")
-    s.keys(PYRAOS_SENSORS)
-    chans = []
-    base = []
-    gain = []
-    for name in PYRAOS_SENSORS:
-        one = s.sub(name)
-        one.keys(("channel", "base", "gain"))
-        ch = one.int("channel", 0, p.analog_channels - 1)
-        if ch in chans:
-            one.fail("channel", "channel %d is already used by another sensor" % ch)
-        chans.append(ch)
-        base.append(one.int("base", 0, 65535))
-        gain.append(one.number("gain", -100, 100))
-    p.sensor_channels = tuple(chans)
-    p.sensor_base = tuple(base)
-    p.sensor_gain = tuple(gain)
-    m = c.sub("model")
-    m.keys(("pitch_mm", "depth_mm", "moment", "noise"))
-    p.pitch_mm = m.number("pitch_mm", 5, 100)
-    p.depth_mm = m.number("depth_mm", 1, 100)
-    p.moment = m.number("moment", 1, 1e12)
-    p.noise = m.number("noise", 0.1, 10000)
-    t = c.sub("match")
-    t.keys(("margin", "max_error", "model_error"))
-    p.match_margin = t.number("margin", 0, 1e6)
-    p.match_max_error = t.number("max_error", 0, 1e6)
-    p.match_model_error = t.number("model_error", 0, 1)
-
-
-def _pacal(c, p):
-    if not p.analog_channels:
-        c.fail("analog", "a Pacal board needs analog field sensors")
-    if p.registers < 2:
-        c.fail("registers", "a Pacal board needs at least 2 shift registers (14 code spots)")
-    for k in ("fields", "slots"):
-        if k not in c.obj:
-            c.fail(k, "missing (a Pacal board needs it)")
-    f = c.sub("fields")
-    f.keys(("0", "1"))
-    chans = []
-    levels = []
-    hyst = []
-    for side in ("0", "1"):
-        lst = f.obj[side]
-        if type(lst) is not list or len(lst) != 10:
-            f.fail(side, "must list the 10 fields of the pyramid")
-        for i in range(10):
-            one = _Check(lst[i], "fields.%s.%d." % (side, i + 1))
-            one.keys(("channel", "levels", "hysteresis"))
-            ch = one.int("channel", 0, p.analog_channels - 1)
-            if ch in chans:
-                one.fail("channel", "channel %d is already used by another field" % ch)
-            chans.append(ch)
-            lv = one.ints("levels", 3, 0, 65535, distinct=False)
-            if not (lv[0] < lv[1] < lv[2] or lv[0] > lv[1] > lv[2]):
-                one.fail("levels", "readings for 0, 1 and 2 cards must rise (or fall) in turn")
-            h = one.int("hysteresis", 0, 20000)
-            if 2 * h >= min(abs(lv[1] - lv[0]), abs(lv[2] - lv[1])):
-                one.fail("hysteresis", "must be less than half the step between levels")
-            levels.append(lv)
-            hyst.append(h)
-    p.field_channels = tuple(chans)
-    p.field_levels = tuple(levels)
-    p.field_hysteresis = tuple(hyst)
-    s = c.sub("slots")
-    if type(s.obj) is not list or len(s.obj) != 2:
-        s.fail("", "must list the 2 offer slots")
-    bits = []
-    slots = []
-    for i in range(2):
-        one = _Check(s.obj[i], "slots.%d." % i)
-        one.keys(("bits",))
-        b = one.ints("bits", 7, 0, 8 * p.registers - 1)
-        for k in b:
-            if k in bits:
-                one.fail("bits", "bit %d is already used" % k)
-            bits.append(k)
-        slots.append(b)
-    p.slot_bits = tuple(slots)
-
-
 def led_names(p):
-    if p.game == "diabolo":
-        from tabletop.profile.schema_diabolo import led_names as diabolo_leds
-
-        return diabolo_leds()
-    if p.game == "pyraos":
-        names = list(PYRAOS_SENSORS) + ["turn0", "turn1"]
-        names += ["reserve0.%d" % i for i in range(15)] + ["reserve1.%d" % i for i in range(15)]
-        return names
-    names = ["field%d.%d" % (s, f) for s in (0, 1) for f in range(1, 11)]
-    names += ["slot0", "slot1", "turn0", "turn1"]
-    names += ["win%d.%d" % (s, i) for s in (0, 1) for i in range(1, 4)]
-    return names
+    """The lights of ``p``'s led_map, in order (its game's schema says)."""
+    return games.part(p.game, "schema").led_names()
 
 
 def _led_map(c, p):

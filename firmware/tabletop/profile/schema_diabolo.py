@@ -1,5 +1,7 @@
 """What a Diabolo board profile must say beyond the keys every board has
 (tabletop.profile.schema calls ``check``; docs/DEVICE.md, "The Diabolo board").
+A ``computer`` seat must be one of the ``players`` seats a game starts with
+(``{"seat": 3}`` needs ``"players": 4`` or 5).
 
     "players": 4,                                   # seats when a game starts (3..5)
     "rows": {"r": {"hell": [0, 1, 2], "heaven": [3, 4, 5]}, "y": ..., "b": ...},
@@ -11,6 +13,8 @@ the bits of the card reader's seven code spots, spot 0 first. The lights
 (led_map) are ``r.hell.1`` .. ``b.heaven.3``, ``lock.r`` .. ``lock.b`` and
 ``turn0`` .. ``turn4``.
 """
+
+from tabletop.rules.values import is_int
 
 ROWS = "rygpb"
 SIDES = ("hell", "heaven")
@@ -56,3 +60,10 @@ def check(c, p):
         if k in used:
             d.fail("bits", "bit %d is already used" % k)
     p.slot_bits = (spots,)
+    seat = c.obj.get("computer")
+    seat = seat.get("seat") if type(seat) is dict else None
+    if is_int(seat) and seat >= p.players:  # (its other keys: tabletop.profile.schema)
+        c.sub("computer").fail(
+            "seat", "must be a whole number -1..%d (a game starts with %d players)"
+            % (p.players - 1, p.players)
+        )  # fmt: skip

@@ -7,28 +7,21 @@
 
 Each game's notation is a module of its own (``pyraos_notation``,
 ``pacal_notation``, ``diabolo_notation``: ``to_json(event)``, ``from_json(obj, variant)``,
-``is_deal(event)``), loaded only for the game asked for. ``from_json``
+``is_deal(event)``), the part ``notation`` of tabletop.games, loaded only for
+the game asked for; an unknown game is UnknownGame. ``from_json``
 checks the shape of a line (keys, types, position names) and raises
 ValueError saying what is malformed; whether the event is legal is the game
 state's business. Position names are tabletop.rules.pyraos_geometry's.
 """
 
+from tabletop import games
+
 FORMAT = 1  # the record format these functions write (docs/RECORDS.md)
 
 
 def for_game(game):
-    """The notation module of ``game`` ("pacal", "pyraos" or "diabolo")."""
-    if game == "pacal":
-        from tabletop.records import pacal_notation
-
-        return pacal_notation
-    if game == "diabolo":
-        from tabletop.records import diabolo_notation
-
-        return diabolo_notation
-    from tabletop.records import pyraos_notation
-
-    return pyraos_notation
+    """The notation module of ``game`` (tabletop.games; UnknownGame if none)."""
+    return games.part(game, "notation")
 
 
 def to_json(game, event):

@@ -12,8 +12,8 @@ goes line by line and reports every line, for the ``check`` command.
 
 import json
 
+from tabletop import games
 from tabletop.records import notation
-from tabletop.rules import diabolo, pacal, pyraos
 from tabletop.rules.values import is_int, show
 
 
@@ -24,12 +24,8 @@ def _show(value):
 
 
 FORMAT = notation.FORMAT
-GAMES = {
-    "pacal": pacal.VARIANTS,
-    "pyraos": pyraos.VARIANTS,
-    "diabolo": ("standard",),
-}
-SUPPORTED = ("pacal", "pyraos", "diabolo")
+GAMES = games.VARIANTS  # (tabletop.games: the games and their variants)
+SUPPORTED = games.NAMES
 HEADER_KEYS = ("format", "game", "variant", "players", "date", "seed", "event", "result")
 
 
@@ -40,14 +36,6 @@ class RecordError(ValueError):
         super().__init__("line %d: %s" % (line, reason))
         self.line = line
         self.reason = reason
-
-
-def _players(game, variant):
-    if game == "diabolo":
-        return (3, 5)
-    if variant == pacal.SOLO:
-        return (1, 1)
-    return (2, 2)
 
 
 def _digits(text, start, n):
@@ -113,21 +101,20 @@ def parse_header(obj):
     fmt = obj["format"]
     if not is_int(fmt) or fmt != FORMAT:
         raise ValueError("format %s is not known (this reader reads format 1)" % _show(fmt))
-    game = obj["game"]
-    if type(game) is not str or game not in GAMES:
-        raise ValueError("game %s is not one of pacal, pyraos, diabolo" % _show(game))
+    game = games.check(obj["game"])  # (UnknownGame)
     variant = obj["variant"]
-    if type(variant) is not str or variant not in GAMES[game]:
+    known = games.variants(game)
+    if type(variant) is not str or variant not in known:
         raise ValueError(
-            "variant %s is not a %s variant (%s)" % (_show(variant), game, ", ".join(GAMES[game]))
+            "variant %s is not a %s variant (%s)" % (_show(variant), game, ", ".join(known))
         )
-    if game == "diabolo" and "players" not in obj:
-        raise ValueError('a diabolo record needs "players": the names of its 3 to 5 players')
+    low, high = games.part(game, "rules").seats(variant)
+    want = str(low) if low == high else "%d to %d" % (low, high)
+    if low != high and "players" not in obj:  # (the count is the record's to say)
+        raise ValueError('a %s record needs "players": the names of its %s players' % (game, want))
     if "players" in obj:
         names = obj["players"]
-        low, high = _players(game, variant)
         if type(names) is not list or not low <= len(names) <= high:
-            want = str(low) if low == high else "%d to %d" % (low, high)
             raise ValueError("players must be a list of %s names" % want)
         for n in names:
             if type(n) is not str:
@@ -144,35 +131,17 @@ def parse_header(obj):
 
 
 def new_state(game, variant, players=0):
-    """The state a record of ``game`` starts from (``players``: how many, for
-    Diabolo; ValueError when that is not 3 to 5)."""
-    if game == "pacal":
-        return pacal.Pacal(variant)
-    if game == "pyraos":
-        return pyraos.Pyraos(variant)
-    if game == "diabolo":
-        return diabolo.Diabolo(players)
-    raise ValueError("%s records cannot be played yet" % game)
+    """The state a record of ``game`` starts from (``players``: how many; 0
+    for a game that always seats as many; ValueError for a count the game
+    cannot seat, UnknownGame for no such game)."""
+    return games.part(game, "rules").new_state(variant, players)
 
 
 def outcome_of(game, variant, state):
     """The outcome so far, as the record's ``result`` and the check summary
-    write it: Pacal duel ``rounds`` and ``winner``; solo ``won`` and
-    ``cards_used``; Pyraos ``winner``; Diabolo ``scores`` (per finished
-    round), ``totals`` and ``winner`` (a list when shared)."""
-    out = state.outcome()
-    if game == "diabolo":
-        winner = None if out is None else out.winner
-        if type(winner) is tuple:
-            winner = list(winner)
-        return {"scores": state.round_scores(), "totals": state.totals(), "winner": winner}
-    if game == "pacal" and variant == pacal.SOLO:
-        won = None if out is None else out.winner == 0
-        return {"won": won, "cards_used": state.cards_used()}
-    result = {"winner": None if out is None else out.winner}
-    if game == "pacal":
-        result["rounds"] = state.rounds()
-    return result
+    write it (each game's rules say: ``result(state)``; ``variant`` is the
+    state's own)."""
+    return games.part(game, "rules").result(state)
 
 
 def same(a, b):

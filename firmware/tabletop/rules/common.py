@@ -1,5 +1,5 @@
 """What every rule module shares: the error for an illegal move, the outcome
-of a game, and a cheap view of the legal moves.
+of a game, a cheap view of the legal moves, and the check of a player count.
 
     moves = state.legal_moves()
     if move in moves: ...      # asks the rules, builds no list
@@ -26,6 +26,18 @@ def explain(fault):
     from tabletop.rules.reasons import explain as words
 
     return words(fault)
+
+
+def seated(game, variant, seats, players):
+    """``players``, when a new game of ``variant`` seats that many (``seats``:
+    the fewest and the most); ValueError otherwise, saying what it seats."""
+    low, high = seats
+    if type(players) is not int or not low <= players <= high:
+        want = str(low) if low == high else "%d to %d" % (low, high)
+        got = str(players) if type(players) is int else "a " + type(players).__name__
+        noun = "player" if high == 1 else "players"
+        raise ValueError("%s %s seats %s %s, not %s" % (game, variant, want, noun, got))
+    return players
 
 
 class Outcome:
@@ -82,6 +94,18 @@ class Game:
     def legal_moves(self):
         """The legal moves, asked lazily (see LegalMoves)."""
         return LegalMoves(self)
+
+    def mid_turn(self):
+        """Is the player to move in the middle of a turn, a part of it still
+        to make (Pyraos: a take-back after a square)? A turn is taken back
+        whole (BACK against the computer, U at the simulator's table)."""
+        return False
+
+    def may_pass(self):
+        """May the players to move leave the moves listed unmade (Diabolo's
+        doubles while a round is scored: the next deal, or the end, comes
+        instead)?"""
+        return False
 
     def why_illegal(self, move):
         """None when ``move`` is legal now, else the reason in words."""

@@ -8,6 +8,7 @@
     game.side_mask(card)                        # bit HELL / HEAVEN: where it may go now
     game.round_scores(), game.totals()          # points of the finished rounds
     game.outcome()                              # None until the last round is scored
+    diabolo.new_state("standard", 4), diabolo.seats("standard"), diabolo.result(game)
 
 A Diabolo is a tabletop.rules.diabolo_state.DiaboloState: what a state
 holds and answers (rows, hands, scores, whose turn) is there, the moves are
@@ -29,6 +30,7 @@ docs/RULES.md has the rules and every decision.
 
 # The cards' constants and the deal are this module's API too, and so are
 # the state's (phases P_*, HELL, HEAVEN, variants).
+from tabletop.rules.common import seated
 from tabletop.rules.diabolo_cards import BLUE as BLUE
 from tabletop.rules.diabolo_cards import CARD_CODES as CARD_CODES
 from tabletop.rules.diabolo_cards import COLOURS as COLOURS
@@ -62,6 +64,39 @@ from tabletop.rules.values import is_int
 PLAY = 1
 DISCARD = 2
 DOUBLE = 3
+
+
+def seats(variant):
+    """The fewest and most players ``variant`` seats: 3 to 5."""
+    return (MIN_PLAYERS, MAX_PLAYERS)
+
+
+def new_state(variant=STANDARD, players=0):
+    """A new game of ``variant`` for ``players`` (3 to 5: there is no default)."""
+    if variant not in VARIANTS:
+        raise ValueError("unknown Diabolo variant %r" % (variant,))
+    return Diabolo(seated(DiaboloState.GAME, variant, seats(variant), players))
+
+
+def chance(state, rng):
+    """The chance event due now, or None: a round's deal from ``rng`` (a
+    tabletop.rules.rng.Rng) when the game waits for one, the first dealer
+    drawn by lot, each next one the seat after the last."""
+    if state.phase == P_DEAL:
+        return deal(rng, rng.below(state.players))
+    if state.phase == P_SCORE:
+        return deal(rng, (state.dealer + 1) % state.players)
+    return None
+
+
+def result(state):
+    """The record's ``result`` (docs/RECORDS.md): ``scores`` per finished
+    round, ``totals`` and ``winner`` (a list when shared)."""
+    out = state.outcome()
+    winner = None if out is None else out.winner
+    if type(winner) is tuple:
+        winner = list(winner)
+    return {"scores": state.round_scores(), "totals": state.totals(), "winner": winner}
 
 
 class Diabolo(DiaboloState):

@@ -53,6 +53,7 @@ def locks_to_end(players):
 class DiaboloState(Game):
     """A game of Diabolo for ``players`` (3 to 5), as data."""
 
+    GAME = "diabolo"  # its name in tabletop.games
     OVER = P_OVER
 
     def __init__(self, players):
@@ -158,6 +159,9 @@ class DiaboloState(Game):
         if self.scoring():
             return tuple(p for p in range(self.players) if self.double_mask(p))
         return ()
+
+    def may_pass(self):
+        return self.scoring()  # (a double is declared or not)
 
     def scoring(self):
         """True once a round is scored, until the next deal: doubles may follow."""

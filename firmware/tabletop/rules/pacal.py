@@ -7,6 +7,7 @@
     game.apply(move)                          # IllegalMove says why; state untouched
     game.field_mask(player, card)             # bit f-1 set: card may go on field f
     game.outcome()                            # None while the match goes on
+    pacal.new_state("solo"), pacal.seats("solo"), pacal.result(game)   # (tabletop.games)
 
 A Pacal is a tabletop.rules.pacal_state.PacalState: what a state holds and
 answers (pyramids, phase, whose move, hands) is there, the moves are here.
@@ -29,8 +30,8 @@ strictly from field 1 to field 10, and a field takes at most two cards (the
 second covers the first). docs/RULES.md has the rules and every decision.
 """
 
-# CARDS, DEAL, FIELDS, HAND_SIZE and the deals are also this module's API,
-# and so are the state's constants (phases P_*, places L_*, variants).
+# Also this module's API: CARDS, DEAL, FIELDS, HAND_SIZE, the deals, the state's P_*, L_*.
+from tabletop.rules.common import seated
 from tabletop.rules.pacal_cards import CARDS as CARDS
 from tabletop.rules.pacal_cards import DEAL as DEAL
 from tabletop.rules.pacal_cards import FIELDS as FIELDS
@@ -68,6 +69,32 @@ REVEAL = 5  # a board learns a card it could not know (not a record event)
 
 TURNS = 14  # offers per round; then each player holds one last card
 ROUNDS_TO_WIN = 3
+
+
+def seats(variant):
+    """The fewest and most players ``variant`` seats: one solo, two a duel."""
+    return (1, 1) if variant == SOLO else (2, 2)
+
+
+def new_state(variant=DUEL, players=0):
+    """A new game of ``variant`` (``players``: 0 or what it seats)."""
+    if type(players) is not int or players:  # (0: not given)
+        seated(PacalState.GAME, variant, seats(variant), players)
+    return Pacal(variant)
+
+
+def chance(state, rng):
+    """The chance event due now (a round's deal, from ``rng``), or None."""
+    if state.phase == P_DEAL and not state.is_over():
+        return deal_solo(rng) if state.variant == SOLO else deal_duel(rng)
+
+
+def result(state):
+    """The record's ``result``: a duel's winner and rounds, a solo's won and cards_used."""
+    out = state.outcome()
+    if state.variant == SOLO:
+        return {"won": None if out is None else out.winner == 0, "cards_used": state.cards_used()}
+    return {"winner": None if out is None else out.winner, "rounds": state.rounds()}
 
 
 class Pacal(PacalState):

@@ -55,6 +55,7 @@ class PacalState(Game):
     stricter solo sentence: a solo card may not cover another.
     """
 
+    GAME = "pacal"  # its name in tabletop.games
     OVER = P_OVER
 
     def __init__(self, variant=DUEL, tiebreak=SMALLER_SPREAD, solo_cover=True):

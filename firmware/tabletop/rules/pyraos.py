@@ -9,6 +9,7 @@
     game.removable_mask()          # own marbles that may be taken back now
     game.apply((pyraos.PLACE, 0, index("b2"), -1))
     game.outcome()                 # None while the game goes on
+    pyraos.new_state("kids"), pyraos.seats("kids"), pyraos.result(game)   # (tabletop.games)
 
 Moves are tuples ``(kind, player, a, b)`` of ints, positions as indices of
 ``pyraos_geometry`` (b is -1 where unused):
@@ -20,7 +21,7 @@ colour, the same player must take back one or two marbles: the next move is a
 REMOVE. docs/RULES.md has the rules and every decision.
 """
 
-from tabletop.rules.common import Game
+from tabletop.rules.common import Game, seated
 from tabletop.rules.pyraos_geometry import (
     ABOVE,
     LEVEL,
@@ -49,6 +50,30 @@ P_MOVE = 0  # place or raise
 P_REMOVE = 1  # the mover formed a square or line and takes back 1 or 2
 P_OVER = 2
 
+
+def seats(variant):
+    """The fewest and most players ``variant`` seats: two, always."""
+    return (2, 2)
+
+
+def new_state(variant=STANDARD, players=0):
+    """A new game of ``variant`` (``players``: 0 or 2)."""
+    if type(players) is not int or players:  # (0: not given)
+        seated(Pyraos.GAME, variant, seats(variant), players)
+    return Pyraos(variant)
+
+
+def chance(state, rng):
+    """The chance event due now (a deal), or None: Pyraos has none."""
+    return None
+
+
+def result(state):
+    """The record's ``result`` (docs/RECORDS.md): the ``winner`` so far."""
+    out = state.outcome()
+    return {"winner": None if out is None else out.winner}
+
+
 _LEVEL2 = LEVEL_START[1]
 _LEVEL1 = (1 << _LEVEL2) - 1
 # _HIGHER[k]: every position above level k.
@@ -58,6 +83,7 @@ _HIGHER = tuple(((1 << POSITIONS) - 1) & ~((1 << LEVEL_START[k]) - 1) for k in r
 class Pyraos(Game):
     """A game of Pyraos in one of the VARIANTS."""
 
+    GAME = "pyraos"  # its name in tabletop.games
     OVER = P_OVER
 
     def __init__(self, variant=STANDARD):
@@ -72,6 +98,9 @@ class Pyraos(Game):
         self.history = [self._key()]  # position at the start of every turn
 
     # -- reading the state ---------------------------------------------------
+
+    def mid_turn(self):
+        return self.phase == P_REMOVE  # (the take-back after a square is the turn's)
 
     def occupied(self):
         return self.marbles[0] | self.marbles[1]

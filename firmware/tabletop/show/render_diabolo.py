@@ -13,7 +13,12 @@ move in the player0 colour. At scoring the row being scored has its lock LED
 in the win colour and its winning side's cards lit; the seats that may
 still declare a double light in the player1 colour, the seat showing its
 cards in player0 (green while a card on the reader has counted, red if it
-does not count). A frame allocates nothing.
+does not count). A seat the board plays (board.computer): its turn LED in
+the computer colour on the game select; while its cards are read in, its
+turn LED pulses in the computer colour (green while a card read has
+counted, red if it cannot be its card); at its turn the slot of its play in
+the computer colour (board.lit; the hint colour once its card is read),
+its turn LED red while another card lies read. A frame allocates nothing.
 """
 
 from micropython import const
@@ -29,8 +34,10 @@ _SHOW = const(2)
 
 
 def animating(board):
-    # the first deal waits for a double card (pulsing), the game over glows
-    return (board.mode == db.DEAL and board.game.round == 0) or board.mode == db.OVER
+    # the first deal waits for a double card (pulsing), the game over glows,
+    # the computer's seat invites its cards (pulsing)
+    mode = board.mode
+    return (mode == db.DEAL and board.game.round == 0) or mode == db.OVER or mode == db.HAND
 
 
 def _mask(px, leds, mask, colour):
@@ -49,9 +56,12 @@ def render(board, px, now_ms):
     g = board.game
     px.clear()
     mode = board.mode
-    if mode == db.SELECT:  # the seats of the game to start
+    seat = board.computer
+    if mode == db.SELECT:  # the seats of the game to start (the computer's in its colour)
         for p in range(g.players):
             px.set(leds[_TURN + p], cols["win"])
+        if seat is not None and seat.seat < g.players:
+            px.set(leds[_TURN + seat.seat], cols["computer"])
         return
     for c in range(COLOURS):
         if g.locked(c):
@@ -72,8 +82,18 @@ def render(board, px, now_ms):
     elif mode == db.SCORE:
         _scoring(board, g, px, leds, cols)
         return
+    elif mode == db.HAND:  # the computer's cards, one at a time on the reader
+        led = leds[_TURN + seat.seat]
+        if seat.wrong:
+            px.set(led, cols["error"])
+        elif seat.read_one:
+            px.set(led, cols["win"])
+        else:
+            px.set_scaled(led, cols["computer"], pulse(now_ms))
     elif g.turn >= 0:
-        px.set(leds[_TURN + g.turn], cols["player0"])
+        colour = cols["error"] if board.note == db.N_NOT_ITS else cols["player0"]
+        px.set(leds[_TURN + g.turn], colour)
+    _mask(px, leds, board.lit, cols["computer"])
     _mask(px, leds, board.targets, cols["hint"])
     _mask(px, leds, board.hints, cols["hint"])
     _mask(px, leds, board.errors, cols["error"])

@@ -8,9 +8,9 @@ P1..P5 (seat 0 is P1), cards as the records write them ("p4").
 
 from tabletop.board import diabolo_board as db
 from tabletop.records.diabolo_notation import LETTERS, card_name
-from tabletop.rules.diabolo import COLOURS
+from tabletop.rules.diabolo import COLOURS, PLAY
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
-from tabletop.show.text import ROWS
+from tabletop.show.text import NO_UNDO, ROWS
 
 _SEATS = "3, 4, 5 players"
 _NAMES = ("red", "yellow", "green", "purple", "blue")
@@ -23,6 +23,9 @@ _NOTES = {
     db.N_USED: "No double here",
     db.N_LIFT: "Lift the card",
     db.N_NO_DISCARD: "It fits: no discard",
+    db.N_NOT_ITS: "Not its card",
+    db.N_NO_UNDO: NO_UNDO,
+    db.N_NOT_HELD: "Red: cannot be its card",
 }
 
 
@@ -60,11 +63,31 @@ def _card(v):
     return card_name(v)
 
 
+def _seat(board):
+    # who the computer plays
+    seat = board.computer
+    return "Computer: " + ("none" if seat is None else _who(seat.seat))
+
+
+def _computer(board, g, seat):
+    # What the player is to do for the computer, at its turn.
+    who = _who(seat.seat) + " computer:"
+    move = seat.next_move(g)
+    if move is None:
+        return [who, "Thinking..."]
+    name = card_name(move[2])
+    if move[0] == PLAY:
+        read = board.card == move[2]
+        return [who, "Play " + name, "Lay it where lit" if read else "on lit slot"]
+    return [who, "Discard " + name + ":", "read, hold BACK"]
+
+
 def lines(board):
     g = board.game
     mode = board.mode
     if mode == db.SELECT:
-        return ("Diabolo", "%d players" % g.players, "", "MENU: start", "hold MENU:", _SEATS)
+        shown = ("Diabolo", "%d players" % g.players, "", "MENU: start", "hold MENU:", _SEATS)
+        return shown + ("BACK: computer", _seat(board))
     head = ["Diabolo %dp R%d/%d" % (g.players, max(1, g.round), g.players)]
     note = _wrap(_NOTES[board.note]) if board.note in _NOTES else []
     if mode == db.OVER:
@@ -75,17 +98,32 @@ def lines(board):
         return tuple((head + said)[:ROWS])
     if mode == db.SCORE:
         return tuple((head + _walk(board, g) + note)[:ROWS])
+    seat = board.computer
     if mode == db.DEAL:
         if g.round == 0:
             said = ["Dealer: lay your", "double card"]
+            if seat is not None or board.seat_gone:  # (not a seat of this game: none)
+                said.append(_seat(board))
         else:
             said = ["Round %d scored" % g.round] + _scores(g)
             said.append("Clear: %s deals" % _who((g.dealer + 1) % g.players))
         if board.errors:
             said.append("Red: lift card")
         return tuple((head + said + note)[:ROWS])
-    if mode == db.UNDO:
+    if mode == db.HAND:  # the computer's cards, read in one by one
+        n = len(seat.hand)
+        want = seat.want(g)
+        said = [_who(seat.seat) + " computer's", "hand: %d of %d" % (n, want)]
+        if seat.read_one or seat.wrong:
+            said.append("lift it")
+        elif seat.plays(g) and n == want - 1:
+            said.append("draw on reader")
+        else:
+            said.append("next on reader")
+    elif mode == db.UNDO:
         said = ["Undo: lift red,", "lay what is lit"]
+    elif seat is not None and seat.plays(g):
+        said = _computer(board, g, seat)
     else:
         said = [_who(g.turn) + " to play"]
         if board.card:
@@ -96,6 +134,8 @@ def lines(board):
             said.append("Card on reader")
         if board.hints:
             said.append("Lit: card back")
+    if mode != db.HAND and seat is not None and seat.returned:  # its draw, with its turn
+        said += ["%s: %s back" % (_who(seat.seat), card_name(seat.returned)), "on the pile"]
     return tuple((head + said + note)[:ROWS])
 
 
@@ -106,8 +146,15 @@ def _walk(board, g):
         return _scores(g)
     hell, heaven = g.row_sums(c)
     out = ["Scoring " + _NAMES[c], "hvn %d hell %d" % (heaven, hell)]
+    seat = board.computer
+    note = board.note
+    if seat is not None and g.doubles[seat.seat] == c and (walk.stage == 1 or not note):
+        out.append("%s doubles %s" % (_who(seat.seat), LETTERS[c]))  # declared by the board
     if walk.stage == 1:
-        out += ["Doubles on " + LETTERS[c] + "?", "Lay double card", "BACK: no more"]
+        out.append("Doubles on " + LETTERS[c] + "?")
+        if not note:  # (one was laid: the note says what became of it)
+            out.append("Lay double card")
+        out.append("BACK: no more")
     else:
         out += [
             "%s: show %s" % (_who(walk.seat), _NAMES[c]),

@@ -10,7 +10,7 @@ from tabletop.board import pacal_board as pb
 from tabletop.board.pacal_played import BOTH_STUCK, NOT_STUCK
 from tabletop.rules import pacal
 from tabletop.sensing import cards
-from tabletop.show.text import COLS, ROWS, select_screen
+from tabletop.show.text import COLS, NO_UNDO, ROWS, select_screen
 
 _CUT = ".."  # ends a line of text cut short
 
@@ -109,6 +109,8 @@ def _computer(board, g):
         move = seat.next_move(g)
         return None if move is None else ["Advice: field %d" % move[3]]
     who = _who(seat.seat) + " computer:"
+    if seat.waiting:  # BACK took its reply back: the person moves first
+        return [who, "waits for " + _who(1 - seat.seat)]
     move = seat.next_move(g)
     if move is None:
         return [who, "Thinking..."]
@@ -192,4 +194,6 @@ def lines(board):
         said.append("lift it" if seat.read_one else "next on slot %d" % (seat.seat + 1))
     else:
         said = _play(board, g, solo) + _stuck(board)
+        if seat is not None and seat.refused:
+            said.append(NO_UNDO)
     return tuple(head + said + _problems(board))[:ROWS]

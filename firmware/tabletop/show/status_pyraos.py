@@ -3,7 +3,7 @@
 from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import position_names
-from tabletop.show.text import ROWS, select_screen
+from tabletop.show.text import NO_UNDO, ROWS, select_screen
 
 NAMES = ("Light", "Dark")  # player 0 plays the light marbles (docs/RECORDS.md)
 
@@ -60,6 +60,8 @@ def _lines(board):
         return head + (who + " raises", "", "Set it on a lit", "spot higher up")
     if board.hints:
         return head + (who + " to play", "", "Put the marble", "back where lit")
+    if seat is not None and seat.refused:  # BACK against the computer: nothing of yours yet
+        return head + (who + " to play", "", NO_UNDO)
     return head + (who + " to play",)
 
 

@@ -3,12 +3,14 @@ the game-select screen.
 
     from tabletop.show.text import COLS, ROWS, select_screen
     select_screen("Pyraos", "kids", 2, 3)   # the lines of the game-select screen
+    NO_UNDO                                 # BACK against the computer: nothing to take back
 
 An SSD1306 of 128x64 pixels in its 8x8 font holds ROWS rows of COLS characters.
 """
 
 COLS = 16
 ROWS = 8
+NO_UNDO = "Nothing to undo"  # BACK against the computer found no move of a person's
 
 
 def select_screen(name, variant, number, count, back="BACK: undo"):
