@@ -10,13 +10,20 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sim.selfplay import play_game
+from sim.runs.selfplay import play_game
 from tabletop.records.record import Record, RecordError, check
 
 GOOD = {
     (g, v): play_game(g, v, 3).dumps()
     for g, v in (("pyraos", "standard"), ("pyraos", "lines"), ("pacal", "duel"), ("pacal", "solo"))
 }
+# Diabolo with each player count (the key's variant names it: all are "standard").
+GOOD.update(
+    {
+        ("diabolo", f"standard, {n} players"): play_game("diabolo", "standard", 3, n).dumps()
+        for n in (3, 4, 5)
+    }
+)
 
 json_values = st.recursive(
     st.none()
@@ -70,6 +77,30 @@ def test_any_json_lines_after_a_good_header(key: tuple[str, str], objs: list[Any
         assert 2 <= got.line <= len(objs) + 1
 
 
+# Strings a mutated value may become: cards, sides and colours of Diabolo, positions
+# of Pyraos, and near misses.
+TOKENS = ["r1", "b5", "p4", "g6", "y0", "hell", "heaven", "p", "x", "", "b2", "4a1", "R1"]
+
+
+def mutate(value: Any, byte: int) -> Any:
+    """``value`` with one part changed: an int becomes ``byte``, a string a token,
+    one element of a list or one value of an object (a deal's dealer, pile, hands ...)
+    is mutated in turn."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return byte
+    if isinstance(value, str):
+        return TOKENS[byte % len(TOKENS)]
+    if isinstance(value, list) and value:
+        j = byte % len(value)
+        return value[:j] + [mutate(value[j], byte // len(value))] + value[j + 1 :]
+    if isinstance(value, dict) and value:
+        k = sorted(value)[byte % len(value)]
+        return {**value, k: mutate(value[k], byte // len(value))}
+    return value
+
+
 @settings(
     max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -95,9 +126,9 @@ def test_mutated_real_records(key: tuple[str, str], where: int, how: str, byte: 
     else:
         obj = json.loads(lines[i])
         for k in obj:
-            if k != "p" and isinstance(obj[k], int):
-                obj[k] = byte
-            elif k == "p":
+            if k != "p":
+                obj[k] = mutate(obj[k], byte)
+            else:
                 obj[k] = byte % 3
         lines[i] = json.dumps(obj)
     text = "\n".join(lines) + "\n"
