@@ -44,7 +44,7 @@ help:
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
-	@echo "make bench-pico-computer  the Pyraos computer seat on an emulated Pico: time to choose, heap"
+	@echo "make bench-pico-computer  a board's computer seat on an emulated Pico: time to choose, heap (ARGS=--game G)"
 	@echo "make sweep      noise sweep: Pyraos 10,000 moves at 1x and 2x noise, 1.5x-3x, Pacal at 2x (long)"
 	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
@@ -71,7 +71,7 @@ $(PY_STAMP): pyproject.toml | $(PY)
 	$(PIP) install -e '.[dev]'
 	rm -rf $(VENV)/mpstubs
 	$(PIP) install --target $(MPSTUBS) $(STUB_PINS)
-	$(PY) -m host_tools.mplib fetch $(MPLIB)
+	$(PY) -m host_tools.deploy.mplib fetch $(MPLIB)
 	touch $@
 
 $(NPM_STAMP): package.json package-lock.json
@@ -121,7 +121,7 @@ sim: $(PY_STAMP)
 	$(PY) -m sim $(ARGS)
 
 screenshots: $(PY_STAMP)
-	$(PY) -m sim.window.screenshots docs/img
+	$(PY) -m sim.commands.screenshots docs/img
 
 bench: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench $(ARGS)
@@ -132,7 +132,7 @@ bench: $(PY_STAMP) $(NPM_STAMP)
 bench-pico: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench.pico $(ARGS)
 
-# The Pyraos board's computer seat on the emulated Pico: time to choose, depth,
+# A board's computer seat on the emulated Pico (ARGS=--game pacal|diabolo; Pyraos by default): time to choose, depth,
 # heap while thinking and after (docs/PLAYERS.md, "On the board"). About 5 min.
 bench-pico-computer: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench.computer_pico $(ARGS)

@@ -9,7 +9,7 @@ python -m host_tools replay RECORD [--port P] [--profile FILE] [--step-ms N]
                                            a record's positions on a board's LEDs
                                            (keys: Right/Space, Left, Home, End,
                                            q), or in the simulator without --port
-python -m host_tools map [--port P] --game pyraos|pacal --out FILE [--from PROFILE]
+python -m host_tools map [--port P] --game GAME --out FILE [--from PROFILE]
                                            the wiring wizard: which channel and
                                            LED is under which position
 
@@ -23,6 +23,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+from host_tools import having
 
 PORT_HELP = "the board's serial port (default: the one board plugged in)"
 
@@ -58,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     wiz = sub.add_parser("map", help="the wiring wizard: a profile for a board wired its own way")
     wiz.add_argument("--port", default=None, help=PORT_HELP)
-    wiz.add_argument("--game", required=True, choices=("pyraos", "pacal"))
+    wiz.add_argument("--game", required=True, choices=having("map"))
     wiz.add_argument(
         "--from", dest="source", default=None,
         help="the profile the board runs, with its pins (default: the game's reference)",
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     wiz.add_argument("--name", default=None, help="the new profile's name")
     args = parser.parse_args(argv)
     if args.command in ("map", "deploy", "monitor") and args.port is None:
-        from host_tools.link import only_board
+        from host_tools.board.link import only_board
 
         try:
             args.port = only_board()
@@ -75,15 +77,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {err}", file=sys.stderr)
             return 1
     if args.command == "map":
-        from host_tools import wizard
+        from host_tools.map import command
 
-        return wizard.run(args, sys.stdout)
+        return command.run(args, sys.stdout)
     if args.command == "replay":
-        from host_tools import replay
+        from host_tools.watch import replay
 
         return replay.run(args, sys.stdout)
     if args.command == "deploy":
-        from host_tools.deploy import DeployError, deploy
+        from host_tools.deploy.install import DeployError, deploy
 
         try:
             deploy(args.port, args.profile)
@@ -99,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             return 130
         return 0
     if args.command == "monitor":
-        from host_tools import monitor
+        from host_tools.watch import monitor
 
         try:
             monitor.run(args.port, args.seconds, args.out, sys.stdout)

@@ -27,9 +27,9 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
-from sim.physics.pacal import card_code
 from tabletop.rules import pacal
 from tabletop.sensing import diabolo_codes
+from tabletop.sensing.cards import encode as card_code
 
 CARD_W = 63.0 * mm
 CARD_H = 88.0 * mm

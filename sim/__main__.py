@@ -1,5 +1,5 @@
 """Command line: ``python -m sim [demo|check|selfplay] ...``."""
 
-from sim.cli import main
+from sim.commands.cli import main
 
 raise SystemExit(main())

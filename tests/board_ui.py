@@ -7,7 +7,7 @@ Every expectation comes from the rules (tabletop.rules: legal moves, the
 reserves, the wins, the cards to build, the outcome) or from docs/FIRMWARE.md
 (which colour means what), never from the rendering code under test. Lights
 are read by name (the profile's led_map) and compared by colour with
-``sim.lights.same_colour``: the brightness cap and pulses scale a colour,
+``sim.hardware.lights.same_colour``: the brightness cap and pulses scale a colour,
 they do not change it.
 """
 
@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sim.board_play import BoardRun, reference_profile
 from sim.hand import Timing
-from sim.lights import same_colour
+from sim.hardware.lights import same_colour
+from sim.runs.board_play import BoardRun, reference_profile
 from tabletop.records.record import Record
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import POSITIONS

@@ -26,8 +26,8 @@ from sim.hand import (
     WaitFor,
     make_hand,
 )
-from sim.physics import PacalPhysics, PyraosPhysics
-from sim.virtual_hal import VirtualHal
+from sim.hardware.physics import PacalPhysics, PyraosPhysics
+from sim.hardware.virtual_hal import VirtualHal
 from tabletop.profile import load
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.rng import Rng

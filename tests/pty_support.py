@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sim.pty_device import PtyDevice
-from sim.selfplay import play_game
+from sim.device.pty_device import PtyDevice
+from sim.runs.selfplay import play_game
 from tabletop.records.record import new_state
 
 

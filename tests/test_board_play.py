@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sim.board_play import BoardRun, reference_profile
-from sim.selfplay import play_game
+from sim.runs.board_play import BoardRun, reference_profile
+from sim.runs.selfplay import play_game
 from tabletop.records.record import Record
 from tabletop.rules import pacal
 

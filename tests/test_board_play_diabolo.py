@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from sim.board_play import BoardRun, reference_profile
 from sim.hand.common import OFF_CENTRE, WRONG_SPOT
 from sim.hand.diabolo import TOO_FAST, UNREAD
-from sim.selfplay import play_game
+from sim.runs.board_play import BoardRun, reference_profile
+from sim.runs.selfplay import play_game
 from tabletop.records.record import Record
 from tabletop.rules import diabolo
 

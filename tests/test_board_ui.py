@@ -8,8 +8,8 @@ tests/board_ui.py.
 
 from __future__ import annotations
 
-from sim.physics import PacalPhysics
-from sim.selfplay import play_game
+from sim.hardware.physics import PacalPhysics
+from sim.runs.selfplay import play_game
 from tabletop.records.record import Record
 from tabletop.rules import pacal
 from tests.board_ui import (

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sim.physics import PyraosPhysics, sensor_below
-from sim.selfplay import play_game
+from sim.hardware.physics import PyraosPhysics, sensor_below
+from sim.runs.selfplay import play_game
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import ABOVE, position_index

@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 
 from host_tools import cards
 from host_tools.__main__ import main
-from sim.physics.pacal import card_code
+from sim.hardware.physics.pacal import card_code
 from tabletop.sensing import diabolo_codes
 
 SCALE = 3.0  # pixels per point when rendered

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import games
+
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "sim", *args], capture_output=True, text=True)
@@ -100,9 +102,10 @@ def test_selfplay_rejects_unknown_variant(tmp_path: Path) -> None:
 def test_demo_plays_and_shows_every_game() -> None:
     r = run("demo", "--seed", "4")
     assert r.returncode == 0, r.stderr
-    for title in ("pyraos standard", "pacal solo", "pacal duel", "diabolo standard"):
-        assert title in r.stdout
-    assert r.stdout.count("result:") == 4
+    pairs = [(g, v) for g in games.NAMES for v in games.variants(g)]
+    for game, variant in pairs:
+        assert f"== {game} {variant}" in r.stdout
+    assert r.stdout.count("result:") == len(pairs)
 
 
 # --- Diabolo --------------------------------------------------------------------
@@ -138,9 +141,9 @@ def test_selfplay_diabolo(tmp_path: Path, players: str | None) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--game", "pacal", "--players", "3"], "--players is for diabolo"),
-        (["--game", "diabolo", "--players", "2"], "3 to 5 players"),
-        (["--game", "diabolo", "--players", "6"], "3 to 5 players"),
+        (["--game", "pacal", "--players", "3"], "pacal duel seats 2 players, not 3"),
+        (["--game", "diabolo", "--players", "2"], "seats 3 to 5 players, not 2"),
+        (["--game", "diabolo", "--players", "6"], "seats 3 to 5 players, not 6"),
     ],
 )
 def test_selfplay_rejects_wrong_players(tmp_path: Path, args: list[str], words: str) -> None:

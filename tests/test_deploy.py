@@ -1,5 +1,5 @@
 """``python -m host_tools deploy`` end to end, onto an emulated Pico behind
-a pseudo terminal (sim/pico_pty.py: the real MicroPython rp2 firmware, its
+a pseudo terminal (sim/device/pico_pty.py: the real MicroPython rp2 firmware, its
 REPL reached by mpremote): a first deploy onto a fresh chip cut short by
 Ctrl-C in the middle of the files, finished by the next; the board then
 playing and speaking the protocol; a deploy onto that playing board (asked
@@ -19,9 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-from host_tools.deploy import MPLIB, Board, deploy
-from host_tools.link import Link
-from sim.pico_pty import PicoPty
+from host_tools.board.link import Link
+from host_tools.deploy.install import MPLIB, Board, deploy
+from sim.device.pico_pty import PicoPty
 
 ROOT = Path(__file__).resolve().parents[1]
 

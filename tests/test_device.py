@@ -1,4 +1,4 @@
-"""The device on the virtual board (sim/virtual_device.py): the modes at
+"""The device on the virtual board (sim/device/virtual_device.py): the modes at
 power-on, the watchdog, recovery from exceptions, and the serial link, with
 the real Runtime, a real littlefs (or the FAT model) and the scripted hand
 playing a seeded Pyraos game before and after whatever goes wrong."""
@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 import pytest
 
-from sim.board_play import PROFILES
-from sim.flash import FatFlash, LittleFlash
-from sim.lights import same_colour
-from sim.selfplay import play_game
-from sim.virtual_device import VirtualDevice
+from sim.device.virtual_device import VirtualDevice
+from sim.hardware.flash import FatFlash, LittleFlash
+from sim.hardware.lights import same_colour
+from sim.runs.board_play import PROFILES
+from sim.runs.selfplay import play_game
 from tabletop import device, host
 from tabletop.keep.errorlog import NAME as LOG
 from tabletop.rules import pyraos

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from hal.files import Files
-from sim.flash import FatFlash, FileStore, LittleFlash, MountError, PowerCut, StaleMount
+from sim.hardware.flash import FatFlash, FileStore, LittleFlash, MountError, PowerCut, StaleMount
 
 Flash = LittleFlash | FatFlash
 State = dict[str, bytes]

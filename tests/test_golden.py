@@ -78,7 +78,7 @@ def test_golden_agrees_with_the_reference(path: Path) -> None:
 
 def test_selfplay_goldens_still_replay_identically() -> None:
     """The seeded self-play of today writes the same games as the goldens."""
-    from sim.selfplay import play_game
+    from sim.runs.selfplay import play_game
 
     for game, variant, seed in GAMES:
         path = record_path(game, variant)

@@ -26,7 +26,7 @@ from sim.hand import (
     PyraosHand,
     Wait,
 )
-from sim.physics import PacalPhysics, PyraosPhysics
+from sim.hardware.physics import PacalPhysics, PyraosPhysics
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.rng import Rng
 from tests.hand_support import (

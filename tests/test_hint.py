@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sim.cli import main
-from sim.selfplay import play_game
+from sim.commands.cli import main
+from sim.runs.selfplay import play_game
 from tabletop.records.notation import from_json
 from tabletop.records.record import Record
 from tabletop.rules import pacal, pyraos

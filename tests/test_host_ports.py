@@ -1,5 +1,5 @@
 """Which serial port the host tools talk to when no --port is given: the one
-board plugged in, found by its USB vendor (host_tools.link.only_board), and
+board plugged in, found by its USB vendor (host_tools.board.link.only_board), and
 a clear error when there is none or more than one."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools.link import only_board
+from host_tools.board.link import only_board
 
 ROOT = Path(__file__).resolve().parents[1]
 

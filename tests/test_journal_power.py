@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sim.flash import FatFlash, LittleFlash, PowerCut
-from sim.selfplay import play_game
+from sim.hardware.flash import FatFlash, LittleFlash, PowerCut
+from sim.runs.selfplay import play_game
 from tabletop.keep.journal import Journal
 from tabletop.keep.store import GameStore
 

@@ -1,5 +1,5 @@
 """``python -m host_tools map`` end to end: a virtual Pyraos board whose
-sensor channels and LED indices are shuffled (sim/wiring.py) on a pseudo
+sensor channels and LED indices are shuffled (sim/hardware/wiring.py) on a pseudo
 terminal, the wizard over pyserial, and a scripted maker who reads its
 prompts and acts on the virtual board (marbles set through the physics,
 the lit LED named). The profile it writes must be the board's true wiring,
@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from host_tools import wizard
-from host_tools.link import Link
-from sim.physics import PacalPhysics, PyraosPhysics
-from sim.pty_device import PtyDevice
-from sim.wiring import shuffled_wiring
+from host_tools.board.link import Link
+from host_tools.map import command, wizard
+from sim.device.pty_device import PtyDevice
+from sim.hardware.physics import PacalPhysics, PyraosPhysics
+from sim.hardware.wiring import shuffled_wiring
 from tabletop.profile import load
 from tabletop.profile.schema import PYRAOS_SENSORS, led_names
 from tabletop.rules.pyraos_geometry import position_index
@@ -129,7 +129,7 @@ class ScriptedMaker:
 def mapped(board: ThreadedBoard, maker: ScriptedMaker, **kw: Any) -> dict[str, Any]:
     link = Link.open(board.path)
     try:
-        wiz = wizard.wizard_for(link, maker, REFERENCE, keep_alive_s=1.0, **kw)
+        wiz = command.wizard_for(link, maker, REFERENCE, keep_alive_s=1.0, **kw)
         return wiz.run("my board")
     finally:
         link.close()
@@ -151,7 +151,7 @@ def test_the_shuffled_wiring_of_a_pyraos_board_is_found_and_then_plays(tmp_path:
         for s, name in enumerate(PYRAOS_SENSORS):
             assert abs(got.sensor_gain[s] - true_gain[s]) < 0.1 * true_gain[s], name
             assert abs(got.sensor_base[s] - 32768) < 150, name
-        wizard.write_profile(profile, tmp_path / "mine.json")
+        command.write_profile(profile, tmp_path / "mine.json")
         assert load(json.loads((tmp_path / "mine.json").read_text())).led_map == truth.led_map
         # the board, with the profile the wizard wrote, follows a game
         dev.raw = profile
@@ -192,7 +192,7 @@ def test_a_light_named_twice_or_unknown_is_asked_again() -> None:
         maker.slips = [maker.index_name[0], "nowhere"]  # LED 0's name again, no name
         link = Link.open(board.path)
         try:
-            wiz = wizard.wizard_for(link, maker, REFERENCE, keep_alive_s=1.0)
+            wiz = command.wizard_for(link, maker, REFERENCE, keep_alive_s=1.0)
             wiz.start()
             try:
                 wiz.map_leds()
@@ -311,7 +311,7 @@ def test_the_shuffled_wiring_of_a_pacal_board_is_found_and_then_plays() -> None:
         maker = PacalMaker(board)
         link = Link.open(board.path)
         try:
-            profile = wizard.wizard_for(link, maker, reference, keep_alive_s=1.0).run("mine")
+            profile = command.wizard_for(link, maker, reference, keep_alive_s=1.0).run("mine")
         finally:
             link.close()
         board.halt()
@@ -335,7 +335,7 @@ def test_a_pacal_makers_mistakes_are_caught_and_asked_again() -> None:
         maker = PacalMaker(board, mistakes)
         link = Link.open(board.path)
         try:
-            wiz = wizard.wizard_for(link, maker, reference, keep_alive_s=1.0, timeout_s=3.0)
+            wiz = command.wizard_for(link, maker, reference, keep_alive_s=1.0, timeout_s=3.0)
             profile = wiz.run("mine")
         finally:
             link.close()

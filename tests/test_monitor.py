@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from host_tools import monitor
-from host_tools.link import Link
-from sim.selfplay import play_game
+from host_tools.board.link import Link
+from host_tools.watch import monitor
+from sim.runs.selfplay import play_game
 from tabletop.records.notation import to_json
 from tabletop.records.record import check
 

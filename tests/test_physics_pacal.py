@@ -1,4 +1,4 @@
-"""The virtual Pacal board (sim/physics.py): field levels, card codes on the
+"""The virtual Pacal board (sim/hardware/physics.py): field levels, card codes on the
 slots (bounce, misreads off centre), noise and drift, and what a hand may
 and may not do.
 
@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from sim import physics as phys
-from sim.physics import PacalPhysics, PhysicsError
+from sim.hardware import physics as phys
+from sim.hardware.physics import PacalPhysics, PhysicsError
 from tests.physics_support import RAW, analog, profile
 
 

@@ -1,4 +1,4 @@
-"""The virtual Pyraos board (sim/physics.py): hall sensor readings, noise,
+"""The virtual Pyraos board (sim/hardware/physics.py): hall sensor readings, noise,
 errors, drift, bounce and knocks, and what a hand may and may not do.
 
 Expected readings are computed here from docs/FIRMWARE.md and the profile's
@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from sim import physics as phys
-from sim.physics import PhysicsError, PyraosPhysics
+from sim.hardware import physics as phys
+from sim.hardware.physics import PhysicsError, PyraosPhysics
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tests.physics_support import RAW, analog, profile
 

@@ -1,4 +1,4 @@
-"""The sensor chain of the virtual boards (sim/physics/sensor_chain.py,
+"""The sensor chain of the virtual boards (sim/hardware/physics/sensor_chain.py,
 ``sensor="chain"``): what a user of the simulator would notice of the RP2040
 ADC, the hall sensors and the LEDs on the supply. The figures are the ones docs/FIRMWARE.md
 cites ("The sensor model of the simulator"), restated here, not read from
@@ -14,9 +14,9 @@ import statistics
 from array import array
 from collections import Counter
 
-from sim.physics import PacalPhysics, PyraosPhysics
-from sim.physics.sensor_chain import SensorChain
-from sim.virtual_hal import VirtualHal
+from sim.hardware.physics import PacalPhysics, PyraosPhysics
+from sim.hardware.physics.sensor_chain import SensorChain
+from sim.hardware.virtual_hal import VirtualHal
 from tests.physics_support import RAW, analog, profile
 
 # A reading of 4 conversions at 1x, in 16-bit counts: the sensor's 6 mV pp

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from sim.board_play import BoardRun, reference_profile
-from sim.selfplay import play_game
+from sim.runs.board_play import BoardRun, reference_profile
+from sim.runs.selfplay import play_game
 from tests.pico.harness import (
     ROOT,
     RUN,

@@ -1,4 +1,4 @@
-"""An emulated Pico behind a pseudo terminal (sim/pico_pty.py): the real
+"""An emulated Pico behind a pseudo terminal (sim/device/pico_pty.py): the real
 MicroPython rp2 firmware's REPL, reached by mpremote (pinned) as a maker
 reaches a board: code run, files copied and listed, a soft reset, and the
 flash still holding the files at the next start."""
@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sim.pico_pty import PicoPty
+from sim.device.pico_pty import PicoPty
 
 
 def mpremote(port: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from sim.board_play import BoardRun, Cut, Result, reference_profile
-from sim.flash import FatFlash, LittleFlash
-from sim.lights import same_colour
+from sim.hardware.flash import FatFlash, LittleFlash
+from sim.hardware.lights import same_colour
+from sim.runs.board_play import BoardRun, Cut, Result, reference_profile
 from tabletop.records.record import Record
 from tabletop.rules import pacal
 from tests.test_board_play import journal_moves, record_moves

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from sim.board_play import BoardRun, Cut, Result, reference_profile
-from sim.flash import FatFlash, LittleFlash
-from sim.selfplay import play_game
-from sim.soak import soak
+from sim.commands.soak import soak
+from sim.hardware.flash import FatFlash, LittleFlash
+from sim.runs.board_play import BoardRun, Cut, Result, reference_profile
+from sim.runs.selfplay import play_game
 from tabletop.board import diabolo_board as db
 from tabletop.records.record import Record
 from tabletop.rules import diabolo

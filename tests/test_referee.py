@@ -1,4 +1,4 @@
-"""The referee of board-play (sim.referee): how far the firmware's journal
+"""The referee of board-play (sim.runs.referee): how far the firmware's journal
 holds the record, and the words a run that parts from the record prints
 (``python -m sim board-play``: "the journal parts from the record: ...")."""
 
@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sim.power_cuts import Reboot
-from sim.referee import Referee
-from sim.selfplay import play_game
+from sim.runs.power_cuts import Reboot
+from sim.runs.referee import Referee
+from sim.runs.selfplay import play_game
 from tabletop.keep.journal import Journal
 from tabletop.records import notation
 from tabletop.records.record import Record

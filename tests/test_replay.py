@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from host_tools import replay
-from host_tools.lights import BoardLights, frame_commands
-from host_tools.link import Link
-from host_tools.positions import position_frame
-from sim.selfplay import play_game
+from host_tools.board.lights import BoardLights, frame_commands
+from host_tools.board.link import Link
+from host_tools.board.positions import position_frame
+from host_tools.watch import replay
+from sim.runs.selfplay import play_game
 from tabletop.profile import load
 from tabletop.profile.schema import led_names
 from tabletop.rules import pacal, pyraos

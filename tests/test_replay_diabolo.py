@@ -1,5 +1,5 @@
 """``python -m host_tools replay`` of a Diabolo record: each position's LED
-frame (host_tools/positions.py: the cards in their slots in their colours,
+frame (host_tools/board/positions.py: the cards in their slots in their colours,
 the locks, the turn), and the replay end to end on a virtual Diabolo board
 behind a pseudo terminal (tests/pty_support.py)."""
 
@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from host_tools import replay
-from host_tools.positions import CARD_RGB, position_frame
-from sim.selfplay import play_game
+from host_tools.board.diabolo import CARD_RGB
+from host_tools.board.positions import position_frame
+from host_tools.watch import replay
+from sim.runs.selfplay import play_game
 from tabletop.profile import load
 from tabletop.profile.schema import led_names
 from tabletop.rules import diabolo
@@ -82,8 +83,8 @@ def test_monitor_follows_a_diabolo_board_and_saves_its_record(tmp_path: Path) ->
     # in as they are played, and the saved record is the board's journal
     import io
 
-    from host_tools import monitor
-    from host_tools.link import Link
+    from host_tools.board.link import Link
+    from host_tools.watch import monitor
 
     with ThreadedBoard("diabolo", seed=4, moves=2) as board:
         out = io.StringIO()

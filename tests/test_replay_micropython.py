@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sim.board_play import PROFILES, BoardRun, reference_profile
-from sim.selfplay import play_game
+from sim.runs.board_play import PROFILES, BoardRun, reference_profile
+from sim.runs.selfplay import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "mp" / "run.mjs"

@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-from sim.soak import soak
+from sim.commands.soak import soak
 
 
 def test_pacal_board_game_after_game_through_power_cuts() -> None:

@@ -14,7 +14,7 @@ from array import array
 
 import pytest
 
-from sim.flash import FatFlash, LittleFlash, PowerCut
+from sim.hardware.flash import FatFlash, LittleFlash, PowerCut
 from tabletop.board.pyraos_board import PyraosBoard
 from tabletop.keep.store import GameStore
 

@@ -1,5 +1,5 @@
 """The status display at the board: what the virtual board's SSD1306 shows
-(sim.virtual_hal.VirtualDisplay: the rows the hal has sent, one changed row
+(sim.hardware.virtual_hal.VirtualDisplay: the rows the hal has sent, one changed row
 per tick as over I2C) through the real firmware, and that the same text goes
 to the host as status lines.
 

@@ -1,4 +1,4 @@
-"""The noise sweep (sim/sweep.py), short: at the profile's reference noise the
+"""The noise sweep (sim/commands/sweep.py), short: at the profile's reference noise the
 board accepts the moves made and never one that was not; at twice that noise
 too (the board measures its own noise at power on), Pacal's board as well. ``make sweep`` runs the
 10,000-move version whose figures are in the issue notes."""
@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-from sim.sweep import OUTCOMES, sweep_game, sweep_level
+from sim.commands.sweep import OUTCOMES, sweep_game, sweep_level
 
 
 def test_reference_noise_accepts_the_moves_made_and_no_other() -> None:
@@ -52,7 +52,7 @@ def test_pacal_at_twice_the_noise_takes_the_cards_made_and_no_other() -> None:
 
 
 def test_the_sensor_chain_at_reference_noise_accepts_the_moves_made_and_no_other() -> None:
-    # The truer sensor model (sim.physics.sensor_chain) at 1x: the ADC's
+    # The truer sensor model (sim.hardware.physics.sensor_chain) at 1x: the ADC's
     # codes and erratum, the sensors' noise and the LEDs' ripple.
     tally = sweep_level(1.0, moves=100, mistakes=0.2, seed=500, jobs=2, sensor="chain")
     assert tally.counts["wrong"] == 0, tally.summary()

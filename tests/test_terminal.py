@@ -1,4 +1,4 @@
-"""The simulator's terminal version (sim.terminal), driven by textual's own
+"""The simulator's terminal version (sim.terminal.app), driven by textual's own
 test pilot: moves typed and clicked, the board (the real firmware) taking
 them, its LEDs drawn in their colours."""
 
@@ -16,12 +16,14 @@ from rich.style import Style
 from rich.text import Text
 from textual.pilot import Pilot
 
-from sim import computer
-from sim.lights import same_colour
-from sim.table import Table
-from sim.terminal import TerminalApp
-from sim.terminal_board import pacal_board, pyraos_board
-from sim.window import launch, style
+from sim.commands import play as launch
+from sim.hardware.lights import same_colour
+from sim.table import computer
+from sim.table.table import Table
+from sim.terminal import pacal as pacal_text
+from sim.terminal import pyraos as pyraos_text
+from sim.terminal.app import TerminalApp
+from sim.terminal.view import click_action
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import position_name
 
@@ -64,11 +66,14 @@ def built(table: Table, n: int) -> Callable[[], bool]:
     return lambda: table.game.cards_used() == n and not table.busy()
 
 
-def offset_of(text: Text, action: str) -> tuple[int, int]:
-    """Where a click calls ``action`` on the board widget (its padding 1 2)."""
+def offset_of(text: Text, *click: object) -> tuple[int, int]:
+    """Where a click calls the app's ``click(*click)`` on the board widget
+    (its padding 1 2)."""
+    what, *args = click
+    action = click_action(str(what), *args)
     for span in text.spans:
         style = span.style
-        if isinstance(style, Style) and style.meta.get("@click") == f"app.{action}":
+        if isinstance(style, Style) and style.meta.get("@click") == action:
             before = text.plain[: span.start]
             x = len(before) - (before.rfind("\n") + 1)
             return (2 + x + 1, 1 + before.count("\n"))
@@ -87,8 +92,8 @@ def test_pyraos_moves_typed_and_clicked() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(app, pilot, lambda: "Light to play" in table.hal.display.rows)  # type: ignore[union-attr]
             # the lit spots are drawn on the LED's colour: light's, at a1
-            text = pyraos_board(table)
-            a1 = style.led_colour(table, "a1")
+            text = pyraos_text.board(table)
+            a1 = table.led("a1")
             assert a1 is not None and same_colour(a1, table.profile.colours["player0"])
             assert any(f"on rgb({a1[0]},{a1[1]},{a1[2]})" in str(span.style) for span in text.spans)
             await type_move(pilot, "b2")
@@ -175,7 +180,7 @@ def test_pacal_clicked_a_whole_solo_game_and_a_duels_turns() -> None:
                 _, p, _, field = computer.choose(table.truth, random.Random(1), 0)
                 n = len(table.journal.events)
                 await pilot.click(
-                    "#board", offset=offset_of(pacal_board(table), f"field({p}, {field})")
+                    "#board", offset=offset_of(pacal_text.board(table), "field", p, field)
                 )
                 await until(app, pilot, grew(table, n))
             # the card that fits nowhere was shown on the reader: the board knows it is over
@@ -188,15 +193,16 @@ def test_pacal_clicked_a_whole_solo_game_and_a_duels_turns() -> None:
             for _ in range(6):
                 truth = duel.truth
                 kind, p, a, b = computer.choose(truth, random.Random(2), truth.to_move()[0])
+                clicks: list[tuple[object, ...]]
                 if kind == pacal.OFFER:
-                    clicks = [f"card({p}, {a})", f"card({p}, {b})"]
+                    clicks = [("card", p, a), ("card", p, b)]
                 elif kind == pacal.TAKE:
-                    clicks = [f"slot({truth.offer.index(a)})"]
+                    clicks = [("slot", truth.offer.index(a))]
                 else:
-                    clicks = [f"field({p}, {b})"]
+                    clicks = [("field", p, b)]
                 n = len(duel.journal.events)
-                for action in clicks:
-                    await pilot.click("#board", offset=offset_of(pacal_board(duel), action))
+                for click in clicks:
+                    await pilot.click("#board", offset=offset_of(pacal_text.board(duel), *click))
                 event = (kind, p, a, b)
                 await until(app, pilot, made(duel, event, n))
 

@@ -1,4 +1,4 @@
-"""Diabolo in the simulator's terminal version (sim.terminal), driven by
+"""Diabolo in the simulator's terminal version (sim.terminal.app), driven by
 textual's own test pilot: a whole game typed in record notation against two
 computer seats (the scoring walked through with ``double``, ``show`` and
 ctrl+b), and two people whose hands wait for Enter between their turns."""
@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from sim import computer
-from sim.table import Table
-from sim.terminal import TerminalApp
-from sim.terminal_board import diabolo_board
+from sim.table import computer
+from sim.table.table import Table
+from sim.terminal.app import TerminalApp
+from sim.terminal.diabolo import DiaboloView, board
 from tabletop.board.diabolo_scoring import SHOW
 from tabletop.records.diabolo_notation import card_name
 from tabletop.rules import diabolo
@@ -80,7 +80,7 @@ def test_a_whole_game_typed_against_two_computers() -> None:
                 n = len(table.journal)
                 if walk is None:
                     # the hand listed is the person's: the cards typed are in it
-                    text = str(diabolo_board(table, 0))
+                    text = str(board(table, 0))
                     assert "P1 hand: " + " ".join(card_name(c) for c in dc.hand(0)) in text
                     await type_line(pilot, typed(computer.choose(table.truth, rng, 0)))
                     await until(app, pilot, grew(table, n))
@@ -98,7 +98,7 @@ def test_a_whole_game_typed_against_two_computers() -> None:
             assert truth.is_over() and truth.round == 3 and typed_moves > 10
             assert table.game.totals() == truth.totals()
             app.refresh_board()
-            assert truth.outcome().reason in str(diabolo_board(table, 0))
+            assert truth.outcome().reason in str(board(table, 0))
 
     asyncio.run(run())
 
@@ -109,6 +109,8 @@ def test_two_peoples_hands_wait_for_enter() -> None:
         dc = table.diabolo_cards
         assert dc is not None
         app = TerminalApp(table, live=False)
+        view = app.view
+        assert isinstance(view, DiaboloView)
         rng = random.Random(1)
         async with app.run_test(size=(120, 44)) as pilot:
             for _ in range(3):
@@ -118,11 +120,11 @@ def test_two_peoples_hands_wait_for_enter() -> None:
                 seat = table.active_seat()
                 assert seat is not None
                 app.refresh_board()
-                text = str(diabolo_board(table, app.hand_seat(), app.cover()))
+                text = str(board(table, view.hand_seat(), view.cover()))
                 assert f"Seat {seat + 1}: press Enter to show your hand" in text
                 assert "hand:" not in text
                 await type_line(pilot, "")  # Enter: the hand is listed
-                text = str(diabolo_board(table, app.hand_seat(), app.cover()))
+                text = str(board(table, view.hand_seat(), view.cover()))
                 assert f"P{seat + 1} hand: " in text and "press Enter" not in text
                 n = len(table.journal)
                 await type_line(pilot, typed(computer.choose(table.truth, rng, seat)))

@@ -1,6 +1,6 @@
-"""The virtual hal (sim/virtual_hal.py): the LEDs it was sent (wire order
+"""The virtual hal (sim/hardware/virtual_hal.py): the LEDs it was sent (wire order
 undone, named by colour), buttons with contact bounce, and the sensor log
-that replays the exact stream (sim/sensor_log.py).
+that replays the exact stream (sim/hardware/sensor_log.py).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from sim.physics import PacalPhysics, PyraosPhysics
-from sim.sensor_log import ReplayExhausted, ReplayHal, SensorLog
-from sim.virtual_hal import VirtualHal
+from sim.hardware.physics import PacalPhysics, PyraosPhysics
+from sim.hardware.sensor_log import ReplayExhausted, ReplayHal, SensorLog
+from sim.hardware.virtual_hal import VirtualHal
 from tabletop.show.pixels import Pixels
 from tests.physics_support import RAW, analog, profile
 

@@ -17,12 +17,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from sim import cli, computer
-from sim.lights import same_colour
-from sim.table import RecordProblem, Table
-from sim.window import pyraos_view, style
+from sim.commands import cli
+from sim.hardware.lights import same_colour
+from sim.table import computer
+from sim.table.table import RecordProblem, Table
+from sim.window import pacal, pyraos_scene, style
 from sim.window.app import App
-from sim.window.pyraos_view import led_point
+from sim.window.pyraos_scene import led_point
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.records import notation
 from tabletop.records.record import check
@@ -41,11 +42,11 @@ class Mouse(AtTheWindow):
         self._last = (0, 0)  # where the mouse is
 
     def spot(self, name: str) -> tuple[int, int]:
-        x, y, _ = self.table.pyraos.centre(position_index(name))
+        x, y, _ = self.table.physics.centre(position_index(name))
         return self.app.layout.to_px(x, y)
 
     def tray(self, side: int) -> tuple[int, int]:
-        x, y, _ = self.table.pyraos.reserve_point(side)
+        x, y, _ = self.table.physics.reserve_point(side)
         return self.app.layout.to_px(x, y)
 
     def post(self, kind: int, pos: tuple[int, int]) -> None:
@@ -141,7 +142,7 @@ def test_a_pyraos_game_played_with_the_mouse(mouse: Mouse) -> None:
     # Dark lifts light's marble, which it may not: red under it until put
     # back (held up, just off the board's corner).
     a1 = mouse.spot("a1")
-    off = mouse.app.layout.length(0.7 * mouse.table.pyraos.pitch)
+    off = mouse.app.layout.length(0.7 * mouse.table.physics.pitch)
     mouse._last = a1
     mouse.press(a1)
     mouse.move((a1[0] - off, a1[1] + off))
@@ -209,7 +210,7 @@ def test_a_record_opens_at_its_last_position(tmp_path: Path) -> None:
     assert table.game.marbles == want.marbles and table.game.reserve == want.reserve
     assert table.game.outcome() == want.outcome()
     marbles = table.marbles
-    assert marbles is not None and table.pyraos.occupied() == want.occupied()
+    assert marbles is not None and table.physics.occupied() == want.occupied()
     assert all(marbles.colour(p) == want.owner(p) for p in range(30) if want.owner(p) is not None)
     shot = tmp_path / "last.png"
     assert cli.main(["--record", str(record), "--screenshot", str(shot), "--seed", "2"]) == 0
@@ -266,7 +267,7 @@ def test_r_overlays_each_sensors_reading_and_what_the_sensing_expects(mouse: Mou
     mouse.frames(30)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
     mouse.frames()
-    scene = pyraos_view.live_scene(mouse.table, mouse.app.overlay)
+    scene = pyraos_scene.live_scene(mouse.table, mouse.app.overlay)
     assert scene.readings is not None
     by_name = dict(zip(PYRAOS_SENSORS, scene.readings, strict=True))
     raw, expected = by_name["c3"]
@@ -321,10 +322,11 @@ def test_the_window_resizes_and_everything_stays_inside(game: str) -> None:
         assert not lay.area.colliderect(lay.panel)
         if game == "pyraos":
             assert all(inside.contains(lay.button(b)) for b in ("menu", "back"))
-            corners = [app.table.pyraos.centre(p)[:2] for p in (0, 3, 12, 15)]
+            corners = [app.table.physics.centre(p)[:2] for p in (0, 3, 12, 15)]
             assert all(lay.area.collidepoint(lay.to_px(x, y)) for x, y in corners)
         else:
-            places = app.places
+            assert isinstance(app.view, pacal.PacalView)
+            places = app.view.places
             assert all(lay.area.contains(r) for r in places.fields + places.slots)
     pygame.quit()
 

@@ -15,11 +15,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from sim import computer
-from sim.lights import same_colour
-from sim.table import Table
-from sim.window import diabolo_view
+from sim.hardware.lights import same_colour
+from sim.table import computer
+from sim.table.table import Table
+from sim.window import diabolo_scene
 from sim.window.app import App
+from sim.window.diabolo import DiaboloView
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import SHOW
 from tabletop.rules import diabolo
@@ -35,8 +36,14 @@ class Person(AtTheWindow):
         self.rng = random.Random(7)
 
     @property
-    def places(self) -> diabolo_view.Places:
-        return self.app.dplaces
+    def view(self) -> DiaboloView:
+        """The game's view at the window: its places, who sees which hand."""
+        assert isinstance(self.app.view, DiaboloView)
+        return self.app.view
+
+    @property
+    def places(self) -> diabolo_scene.Places:
+        return self.view.places
 
     def mouse(self, kind: int, pos: tuple[int, int], frames: int = 2) -> None:
         if kind == pygame.MOUSEMOTION:
@@ -78,13 +85,13 @@ class Person(AtTheWindow):
         return (r, g, b)
 
     def shows(self, led: str, colour: str) -> bool:
-        at = diabolo_view.led_point(self.places, led)
+        at = diabolo_scene.led_point(self.places, led)
         return same_colour(self.pixel(at), self.table.profile.colours[colour])
 
     def card_in_hand(self, card: int) -> tuple[int, int]:
-        seat = self.app.hand_seat()
+        seat = self.view.hand_seat()
         assert seat >= 0, "no hand is shown"
-        hand = self.table.diabolo_cards.hand(seat)  # type: ignore[union-attr]
+        hand = self.view.cards.hand(seat)
         return self.places.hand_card(hand.index(card), len(hand)).center
 
     def hand_area(self) -> tuple[int, int]:
@@ -96,11 +103,11 @@ class Person(AtTheWindow):
 
     def lift_cover(self, seat: int) -> None:
         """Several people: the seat to act clicks its cover."""
-        self.wait(lambda: self.app.cover() == seat or self.app.hand_seat() == seat)
-        if self.app.cover() == seat:
+        self.wait(lambda: self.view.cover() == seat or self.view.hand_seat() == seat)
+        if self.view.cover() == seat:
             self.mouse(pygame.MOUSEBUTTONDOWN, self.places.hand.center)
             self.mouse(pygame.MOUSEBUTTONUP, self.places.hand.center)
-        assert self.app.hand_seat() == seat
+        assert self.view.hand_seat() == seat
 
     # -- a turn, the scoring ---------------------------------------------------------
 
@@ -118,8 +125,8 @@ class Person(AtTheWindow):
             self.drag(self.reader(), self.hand_area())
             return
         c = diabolo.colour_of(card)
-        slot = diabolo_view.slot_of(c, side, table.truth.next_slot(c, side))
-        name = diabolo_view._NAMES[slot]
+        slot = diabolo_scene.slot_of(c, side, table.truth.next_slot(c, side))
+        name = diabolo_scene.NAMES[slot]
         self.wait(lambda: self.shows(name, "hint"))  # the slot it may go to lit
         self.drag(self.reader(), self.places.slots[slot].center)
         self.wait(lambda: len(table.journal) > n)
@@ -166,7 +173,7 @@ def play_game(person: Person, limit_ms: int = 2_000_000) -> None:
             continue
         if dc.walk() is not None:
             person.score(seat)
-        elif table.runtime.board.mode == diabolo_board.PLAY and not table.diabolo.reader_card():
+        elif table.runtime.board.mode == diabolo_board.PLAY and not table.physics.reader_card():
             person.play(computer.choose(table.truth, rng, seat))
         else:
             person.idle()
@@ -185,8 +192,8 @@ def test_a_whole_game_with_the_mouse_against_two_computers() -> None:
     person = Person(app)
     person.watch(lambda: table.active_seat() == 0 and not table.busy())
     # the person's own hand is face up, the computers' only counted
-    assert app.hand_seat() == 0 and app.cover() is None
-    hand = table.diabolo_cards.hand(0)  # type: ignore[union-attr]
+    assert person.view.hand_seat() == 0 and person.view.cover() is None
+    hand = person.view.cards.hand(0)
     assert len(hand) == 7
     play_game(person)
     truth = table.truth
@@ -226,7 +233,7 @@ def test_five_computer_seats_play_a_whole_game_in_the_window() -> None:
     assert table.truth.round == 5
     assert table.hand.timeouts == []
     # nobody's hand is ever drawn: no card faces below the rows
-    assert app.hand_seat() == -1
+    assert person.view.hand_seat() == -1
 
 
 def test_hands_are_hidden_between_two_peoples_turns() -> None:
@@ -240,20 +247,20 @@ def test_hands_are_hidden_between_two_peoples_turns() -> None:
         seat = table.active_seat()
         assert seat is not None
         # before the seat clicks: the cover, and no card of any hand drawn
-        assert app.cover() == seat and app.hand_seat() == -1
+        assert person.view.cover() == seat and person.view.hand_seat() == -1
         app.draw()
-        hand_area = app.dplaces.hand
-        assert person.pixel((hand_area.x + 20, hand_area.centery)) == diabolo_view.COVER
+        hand_area = person.places.hand
+        assert person.pixel((hand_area.x + 20, hand_area.centery)) == diabolo_scene.COVER
         other = 2 - seat
-        for i, card in enumerate(table.diabolo_cards.hand(other)):  # type: ignore[union-attr]
-            rect = app.dplaces.hand_card(i, 7)
-            assert person.pixel(rect.center) != diabolo_view.COLOURS[diabolo.colour_of(card)]
+        for i, card in enumerate(person.view.cards.hand(other)):
+            rect = person.places.hand_card(i, 7)
+            assert person.pixel(rect.center) != diabolo_scene.COLOURS[diabolo.colour_of(card)]
         person.play(computer.choose(table.truth, rng, seat))
         seen.add(seat)
         # the turn made, the hand goes behind the cover again at once
-        assert app.hand_seat() in (-1, seat)
+        assert person.view.hand_seat() in (-1, seat)
         person.frames(3)
-        assert app.hand_seat() == -1
+        assert person.view.hand_seat() == -1
     assert seen == {0, 2}
 
 
@@ -272,11 +279,11 @@ def test_the_window_resizes_and_everything_stays_inside() -> None:
         app.frame(16)
         w, h = app.screen.get_size()
         assert (w, h) == (max(size[0], 800), max(size[1], 520))
-        lay, places = app.layout, app.dplaces
+        lay, places = app.layout, person.places
         inside = pygame.Rect(0, 0, w, h)
         assert inside.contains(lay.panel) and not lay.area.colliderect(lay.panel)
         rects = [*places.slots, *places.row_cards, places.reader, *places.buttons.values()]
-        hand = table.diabolo_cards.hand(0)  # type: ignore[union-attr]
+        hand = person.view.cards.hand(0)
         rects += [places.hand_card(i, len(hand)) for i in range(len(hand))] + [places.double]
         assert all(lay.area.contains(r) for r in rects)
         # nothing overlaps: the rows, the reader column and the hand
@@ -285,15 +292,15 @@ def test_the_window_resizes_and_everything_stays_inside() -> None:
             assert r.collidelist(board[i + 1 :]) == -1
         assert all(not places.hand.colliderect(r) for r in places.slots)
         # the board still takes the mouse: a card onto the reader is read
-        if table.diabolo.reader_card() == 0 and not table.mouse_holds:
+        if table.physics.reader_card() == 0 and not table.mouse_holds:
             person.drag(person.card_in_hand(hand[0]), person.reader())
-            assert table.diabolo.reader_card() == hand[0]
+            assert table.physics.reader_card() == hand[0]
             person.drag(person.reader(), person.hand_area())
-            assert table.diabolo.reader_card() == 0
+            assert table.physics.reader_card() == 0
 
 
 def test_the_launcher_takes_three_to_five_seats() -> None:
-    from sim.window import launch
+    from sim.commands import play as launch
 
     with pytest.raises(SystemExit):
         launch.main(["--game", "diabolo", "--players", "human,computer", "--text"], ())

@@ -15,11 +15,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from sim import computer
-from sim.lights import same_colour
-from sim.table import Table
-from sim.window import pacal_view, style
+from sim.hardware.lights import same_colour
+from sim.table import computer
+from sim.table.table import Table
+from sim.window import pacal_scene, style
 from sim.window.app import App
+from sim.window.pacal import PacalView
 from tabletop.rules import pacal
 from tests.window_support import AtTheWindow
 
@@ -46,11 +47,17 @@ class Player(AtTheWindow):
         self.mouse(pygame.MOUSEBUTTONUP, end)
         self.frames(12)  # a person sees what came of it
 
-    def places(self) -> pacal_view.Places:
-        return self.app.places
+    @property
+    def view(self) -> PacalView:
+        """The game's view at the window: its places, who sees which hand."""
+        assert isinstance(self.app.view, PacalView)
+        return self.app.view
+
+    def places(self) -> pacal_scene.Places:
+        return self.view.places
 
     def card_at(self, p: int, card: int) -> tuple[int, int]:
-        hand = self.table.cards.hand(p)  # type: ignore[union-attr]
+        hand = self.view.cards.hand(p)
         return self.places().hand_card(p, hand.index(card), len(hand)).center
 
     def field(self, p: int, field: int) -> tuple[int, int]:
@@ -65,27 +72,27 @@ class Player(AtTheWindow):
 
     def shows(self, led: str, colour: str) -> bool:
         self.app.draw()
-        r, g, b, _ = self.app.screen.get_at(pacal_view.led_point(self.places(), led))
+        r, g, b, _ = self.app.screen.get_at(pacal_scene.led_point(self.places(), led))
         return same_colour((r, g, b), self.table.profile.colours[colour])
 
     def read(self, p: int, field: int) -> bool:
         """The card on p's reader was read: its slot, which invited it, goes
         dark, or the field it is for lights in p's colour."""
         self.app.draw()
-        slot = pacal_view.led_point(self.places(), f"slot{p}")
-        return self.app.screen.get_at(slot)[:3] == pacal_view.FELT or self.shows(
+        slot = pacal_scene.led_point(self.places(), f"slot{p}")
+        return self.app.screen.get_at(slot)[:3] == pacal_scene.FELT or self.shows(
             f"field{p}.{field}", f"player{p}"
         )
 
     def take_the_device(self, p: int) -> None:
         """Two people: the one to act takes the device (the pass screen)."""
         self.wait(
-            lambda: self.table.active_seat() == p and (self.app.passing or self.app.show()[p])
+            lambda: self.table.active_seat() == p and (self.view.passing or self.view.show()[p])
         )
-        if self.app.passing:
+        if self.view.passing:
             self.mouse(pygame.MOUSEBUTTONDOWN, (10, 10))
             self.mouse(pygame.MOUSEBUTTONUP, (10, 10))
-        assert self.app.show()[p] and not self.app.show()[1 - p]
+        assert self.view.show()[p] and not self.view.show()[1 - p]
 
     def play(self, event: Any) -> None:
         """Make ``event`` with the mouse and wait for the board to take it."""
@@ -100,13 +107,13 @@ class Player(AtTheWindow):
             self.drag(self.card_at(p, b), self.slot(1))
         elif kind == pacal.TAKE:
             self.take_the_device(p)
-            s = 0 if table.pacal.slot_card(0) == a else 1
+            s = 0 if table.physics.slot_card(0) == a else 1
             self.drag(self.slot(s), self.hand_area(p))
             # the offerer takes back the other (after the device is passed,
             # if the take made it the other's turn to build)
             self.frames(5)
             active = table.active_seat()
-            if self.app.passing and active is not None:
+            if self.view.passing and active is not None:
                 self.take_the_device(active)
             self.drag(self.slot(1 - s), self.hand_area(1 - p))
         elif kind == pacal.PLACE:
@@ -142,18 +149,18 @@ class Player(AtTheWindow):
         for p in (0, 1):
             kept = pacal.L_KEPT + p
             for c in range(1, pacal.CARDS + 1):
-                if after.loc[c] == kept and before.loc[c] != kept and c in self.table.cards.hand(p):  # type: ignore[union-attr]
+                if after.loc[c] == kept and before.loc[c] != kept and c in self.view.cards.hand(p):
                     if any(ev == (pacal.KEEP, p, c, 0) for ev in self.table.journal.events):
                         continue
                     self.take_the_device(p) if self.table.active_seat() == p else None
-                    self.app.show_both = True
+                    self.view.show_both = True
                     self.drag(self.card_at(p, c), self.slot(p))
                     self.wait(lambda p=p: self.shows(f"slot{p}", "error"))  # type: ignore[misc]
                     self.drag(self.slot(p), self.hand_area(p))
-                    self.app.show_both = False
+                    self.view.show_both = False
 
     def click(self, button: str) -> None:
-        at = pacal_view._button(self.places(), button).center
+        at = pacal_scene.button(self.places(), button).center
         self.mouse(pygame.MOUSEBUTTONDOWN, at)
         self.frames(8)
         self.mouse(pygame.MOUSEBUTTONUP, at)
@@ -171,7 +178,7 @@ def duel() -> Iterator[Player]:
 def test_two_people_play_pacal_duel_turns_with_the_mouse(duel: Player) -> None:
     table = duel.table
     # the table dealt: each player has fifteen cards, the board knows none
-    assert len(table.cards.hand(0)) == len(table.cards.hand(1)) == 15  # type: ignore[union-attr]
+    assert len(duel.view.cards.hand(0)) == len(duel.view.cards.hand(1)) == 15
     assert table.game.known is False
     # a card laid where it may not go shows red until lifted
     wrong_done = False
@@ -195,7 +202,7 @@ def test_two_people_play_pacal_duel_turns_with_the_mouse(duel: Player) -> None:
     # the board's game is the table's, but for the hands it never saw
     assert table.game.pyramid(0) == table.truth.pyramid(0)
     assert table.game.pyramid(1) == table.truth.pyramid(1)
-    assert duel.app.passing or duel.app.show().count(True) == 1
+    assert duel.view.passing or duel.view.show().count(True) == 1
 
 
 def test_a_whole_solo_game_with_the_mouse() -> None:
@@ -283,13 +290,13 @@ def test_a_pacal_record_stepped_through_in_the_window(tmp_path: Path) -> None:
     assert app.open(str(record))
     player = Player(app)
     _, p, _, field = app.table.journal.events[-1]
-    rect = app.places.fields[p * pacal.FIELDS + field - 1]
+    rect = player.places().fields[p * pacal.FIELDS + field - 1]
     app.draw()
-    assert app.screen.get_at((rect.x + 3, rect.bottom - 3))[:3] == pacal_view.CARD_FACE
+    assert app.screen.get_at((rect.x + 3, rect.bottom - 3))[:3] == pacal_scene.CARD_FACE
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
     player.frames()
     assert app.viewing == len(app.record) - 1
-    assert app.screen.get_at((rect.x + 3, rect.bottom - 3))[:3] == pacal_view.FIELD  # empty
+    assert app.screen.get_at((rect.x + 3, rect.bottom - 3))[:3] == pacal_scene.FIELD  # empty
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
     player.frames()
     assert app.viewing is None

@@ -1,7 +1,7 @@
 """The scripted hand: record events turned into what a person does at the board.
 
-One module per game (pyraos, pacal, diabolo) over what both share (common), and the
-board's side of its steps (driver).
+One module per game (pyraos, pacal, diabolo; pacal_motions: the Pacal hand's motions)
+over what they share (common), and the board's side of its steps (driver).
 
     hand = make_hand(physics, hal, profile, seed=3, mistakes=0.1)
     steps = hand.perform(state.copy(), event)      # state BEFORE the event
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim import part
 from sim.hand.common import (
     HESITATE,
     HUMAN,
@@ -65,24 +66,20 @@ from sim.hand.diabolo import DiaboloHand
 from sim.hand.driver import Breaks, drive, wait_until
 from sim.hand.pacal import PacalHand, base_tops
 from sim.hand.pyraos import PyraosHand
-from sim.physics import DiaboloPhysics, PacalPhysics, PyraosPhysics
-from sim.virtual_hal import VirtualHal
+from sim.hardware.virtual_hal import VirtualHal
 
 
 def make_hand(
-    physics: PyraosPhysics | PacalPhysics | DiaboloPhysics,
+    physics: Any,
     hal: VirtualHal,
     profile: Any,
     seed: int = 0,
     mistakes: float = 0.0,
     timing: Timing = HUMAN,
-) -> PyraosHand | PacalHand | DiaboloHand:
-    """The hand for the physics' game."""
-    if isinstance(physics, DiaboloPhysics):
-        return DiaboloHand(physics, hal, profile, seed, mistakes, timing)
-    if isinstance(physics, PyraosPhysics):
-        return PyraosHand(physics, hal, profile, seed, mistakes, timing)
-    return PacalHand(physics, hal, profile, seed, mistakes, timing)
+) -> Any:
+    """The hand at the profile's game (sim.hand.<game>'s)."""
+    make = part(profile.game, "hand").make
+    return make(physics, hal, profile, seed, mistakes, timing)
 
 
 __all__ = [

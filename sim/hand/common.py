@@ -8,8 +8,8 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sim.lights import same_colour
-from sim.virtual_hal import VirtualHal
+from sim.hardware.lights import same_colour
+from sim.hardware.virtual_hal import VirtualHal
 
 # --- what a hand yields -----------------------------------------------------------------
 
@@ -121,6 +121,21 @@ class Hand:
         """The physical actions of one event; ``state`` is the rules state
         before it (a copy the hand may inspect but does not change)."""
         raise NotImplementedError
+
+    def choose_players(self, players: int) -> Steps:
+        """After MENU: what makes the board's new game seat ``players`` (a
+        game of a fixed count: nothing; Diabolo: long MENU, 3 to 5)."""
+        yield from ()
+
+    def finish(self, state: Any) -> Steps:
+        """After a record's last event, in ``state``: what the game still
+        asks of the hand (Diabolo: the last round's scoring walked through)."""
+        yield from ()
+
+    def finishing(self, state: Any) -> bool:
+        """Does ``finish`` have work in ``state`` (which a power cut during
+        it makes the hand do again)?"""
+        return False
 
     def restore(self, target: Any, have: Any, new_game: bool) -> Steps:
         """After a power cut the board lost record events the hand had made:

@@ -16,7 +16,7 @@ at scoring are not record events: the hand shows them whenever it walks the
 scoring on (each card read until the showing seat's turn LED turns green,
 then lifted; BACK when the seat has shown all).
 
-After a power cut (board-play's, sim.power_cycle) ``restore`` takes a card
+After a power cut (board-play's, sim.runs.power_cycle) ``restore`` takes a card
 left on the reader back into the hand, lifts a card from each slot the
 board lights red (a play it lost) and lays the card missing where it lights
 the hint colour; a round being scored is walked through again from its
@@ -36,8 +36,8 @@ from __future__ import annotations
 from typing import Any
 
 from sim.hand.common import OFF_CENTRE, WRONG_SPOT, Event, Hand, Predicate, Steps, Wait
-from sim.lights import same_colour
-from sim.physics.diabolo import SLOTS, DiaboloPhysics
+from sim.hardware.lights import same_colour
+from sim.hardware.physics.diabolo import SLOTS, DiaboloPhysics
 from tabletop.profile.schema_diabolo import led_names
 from tabletop.rules import diabolo
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
@@ -99,6 +99,9 @@ class DiaboloHand(Hand):
         """Walk the scoring of the round just ended to its end."""
         if state.scoring():
             yield from self._walk_to(state, diabolo.COLOURS)
+
+    def finishing(self, state: Any) -> bool:
+        return bool(state.scoring())
 
     def _deal(self, state: Any, dealer: int) -> Steps:
         yield self._wait(self.timing.think, "think")
@@ -338,3 +341,6 @@ class DiaboloHand(Hand):
                 for k, card in enumerate(cards):
                     want[slot_of(c, side, k)] = card
         return want
+
+
+make = DiaboloHand  # (the hand at this game: sim.hand.make_hand)

@@ -10,7 +10,7 @@ sends the hand, after each step, what came of it: a ``Wait`` lets its time
 pass (None), a ``WaitFor`` ticks until its predicate holds or its timeout
 has passed (True or False). It returns False if a wait timed out.
 
-``breaks`` (``Breaks``: board-play's power cuts, sim.power_cycle) may end
+``breaks`` (``Breaks``: board-play's power cuts, sim.runs.power_cycle) may end
 the steps early (``stop()``, asked before each step; the generator is
 closed) and excuse a wait that timed out (``excuse(step)``: the hand is told
 None and the steps still count as done well).

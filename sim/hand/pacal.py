@@ -1,4 +1,18 @@
-"""The Pacal hand: cards laid on readers and fields."""
+"""The Pacal hand: a record's events made at the cards, one card at a time
+(both players' simultaneous actions one after the other), and the cards put
+back where the board wants them after a power cut or an undo.
+
+    hand = make(physics, hal, profile, seed=3, mistakes=0.1)   # (sim.hand.make_hand)
+    steps = hand.perform(state.copy(), event)   # state BEFORE the event: a deal (its base
+                                                # cards read), an offer, take, build or keep
+    steps = hand.clear_board()                  # every card off the fields and slots
+    steps = hand.restore(target, have, new_game)  # after a cut: put back as the board lights it
+    steps = hand.ready(state)                   # until the board plays again
+    base_tops(first, aside)                     # a duel deal's two base top cards
+
+Its motions (a card onto a slot or a field, and off it) and the mistakes'
+are sim.hand.pacal_motions'.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +26,13 @@ from sim.hand.common import (
     OFF_CENTRE,
     WRONG_SPOT,
     Event,
-    Hand,
     HandError,
     Observer,
-    Predicate,
     Steps,
     Wait,
 )
-from sim.lights import same_colour
-from sim.physics import PacalPhysics
+from sim.hand.pacal_motions import PacalMotions
+from sim.hardware.lights import same_colour
 from tabletop.rules import pacal
 
 
@@ -37,11 +49,9 @@ def base_tops(first: int, aside: Sequence[int]) -> tuple[int, int]:
     return (hi, lo) if first == 0 else (lo, hi)
 
 
-class PacalHand(Hand):
+class PacalHand(PacalMotions):
     """Cards laid on readers and fields, one card at a time (both players'
     simultaneous actions are done one after the other)."""
-
-    physics: PacalPhysics
 
     def perform(self, state: Any, event: Event) -> Steps:
         self._check(state, event)
@@ -134,8 +144,7 @@ class PacalHand(Hand):
             yield self._wait(self.timing.react, "seen")
             yield from self._lift_slot(slot)
         else:
-            yield self._wait(self.timing.reach, "reach for the card")
-            self.physics.take_card(card, self.now)
+            yield from self._pick_up(card)
         if mistake == HESITATE:
             yield from self._hesitate(p, field)
         if mistake == WRONG_SPOT:
@@ -279,117 +288,5 @@ class PacalHand(Hand):
         # the game select: the variant's slot in the win colour
         return [("slot0", "win"), ("slot1", "win")]
 
-    # -- motions ------------------------------------------------------------------------
 
-    def _board_busy(self) -> bool:
-        ph = self.physics
-        return any(ph.stacks()) or bool(ph.slot_card(0) or ph.slot_card(1))
-
-    def _to_slot(self, slot: int, card: int, askew: bool) -> Steps:
-        t = self.timing
-        yield self._wait(t.reach, "reach for the card")
-        self.physics.take_card(card, self.now)
-        yield self._wait(t.reach, f"carry to slot {slot}")
-        yield self._wait(t.lower, "lower")
-        if askew:
-            self._note(OFF_CENTRE, f"slot{slot}")
-            self.physics.lay_off_centre(slot, card, self.now)
-            yield self._wait(t.pause, "let go")
-            yield from self._wait_red(f"slot{slot}")
-            yield self._wait(t.react, "saw red")
-            if self.rng.randrange(2):
-                self.physics.correct(slot, self.now)  # pushed straight
-            else:
-                self.physics.lift_from_slot(slot, self.now)  # laid again
-                yield self._wait(t.lift, "lift")
-                self.physics.lay_on_slot(slot, self.now)
-        else:
-            self.physics.lay_on_slot(slot, self.now)
-        yield self._wait(t.pause, "let go")
-
-    def _lift_slot(self, slot: int) -> Steps:
-        yield self._wait(self.timing.reach, "reach")
-        self.physics.lift_from_slot(slot, self.now)
-        yield self._wait(self.timing.lift, "lift")
-
-    def _off_slot(self, slot: int) -> Steps:
-        yield from self._lift_slot(slot)
-        self.physics.put_away(self.now)
-
-    def _to_field(self, p: int, field: int) -> Steps:
-        t = self.timing
-        f = 10 * p + field - 1
-        ms = self._ms(t.reach)
-        self.physics.hold_over_field(f, self._mm(t.carry_mm), self.now, ms)
-        yield Wait(ms, "carry")
-        ms = self._ms(t.lower)
-        self.physics.hold_over_field(f, self._mm(t.drop_mm), self.now, ms)
-        yield Wait(ms, "lower")
-        self.physics.lay_on_field(f, self.now)
-        yield self._wait(t.pause, "let go")
-
-    def _lift_field(self, f: int) -> Steps:
-        yield self._wait(self.timing.reach, "reach")
-        self.physics.lift_from_field(f, self.now)
-        ms = self._ms(self.timing.lift)
-        self.physics.hold_over_field(f, self._mm(self.timing.carry_mm), self.now, ms)
-        yield Wait(ms, "lift")
-
-    # -- expectations -----------------------------------------------------------------
-
-    def _fits_shown(self, p: int, fields: Sequence[int]) -> Predicate:
-        # A card read on player p's reader: the slot, which invited the card
-        # (pulsing in the player's colour), goes dark (red would be a
-        # misread); or the fields where it may go light in the player's
-        # colour; or the firmware has already moved on.
-        n = self.expected
-        names = [f"field{p}.{f}" for f in fields]
-        ref = self.colours[f"player{p}"]
-        slot = f"slot{p}"
-
-        def shown(o: Observer) -> bool:
-            if o.accepted() >= n or o.light(slot) == (0, 0, 0):
-                return True
-            return any(same_colour(o.light(k), ref) for k in names)
-
-        return shown
-
-    # -- mistakes ----------------------------------------------------------------------
-
-    def _knock(self) -> None:
-        sensor = self.rng.randrange(len(self.physics.stacks()))
-        size = self.rng.uniform(500.0, 2500.0) * self.rng.choice((-1.0, 1.0))
-        self.physics.knock(sensor, size, self.rng.randint(2, 8), self.now)
-        self._note(KNOCK, f"field sensor {sensor}")
-
-    def _wrong_fields(self, state: Any, p: int, card: int) -> list[int]:
-        # Fields (1..10) where the card may not go but a hand can lay it.
-        mask = state.field_mask(p, card)
-        stacks = self.physics.stacks()
-        return [g for g in range(1, 11) if not mask >> (g - 1) & 1 and stacks[10 * p + g - 1] < 2]
-
-    def _hesitate(self, p: int, field: int) -> Steps:
-        others = [g for g in range(1, 11) if g != field]
-        spots = self.rng.sample(others, self.rng.randint(1, 2))
-        self._note(HESITATE, " ".join(f"field{p}.{g}" for g in spots))
-        for g in spots:
-            ms = self._ms(self.timing.reach)
-            self.physics.hold_over_field(
-                10 * p + g - 1, self._mm(self.timing.card_hover_mm), self.now, ms
-            )
-            yield Wait(ms, "hesitate")
-            yield self._wait(self.timing.hover, "hover")
-
-    def _lift_back(self, p: int) -> Steps:
-        stacks = self.physics.stacks()
-        built = [g for g in range(1, 11) if stacks[10 * p + g - 1]]
-        g = self.rng.choice(built)
-        self._note(LIFT_BACK, f"field{p}.{g}")
-        f = 10 * p + g - 1
-        yield from self._lift_field(f)
-        yield self._wait(self.timing.hover, "changed my mind")
-        ms = self._ms(self.timing.lower)
-        self.physics.hold_over_field(f, self._mm(self.timing.drop_mm), self.now, ms)
-        yield Wait(ms, "lower")
-        self.physics.lay_on_field(f, self.now)
-        yield self._wait(self.timing.pause, "let go")
+make = PacalHand  # (the hand at this game: sim.hand.make_hand)

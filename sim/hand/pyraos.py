@@ -15,7 +15,7 @@ from sim.hand.common import (
     Steps,
     Wait,
 )
-from sim.physics import PyraosPhysics, sensor_below
+from sim.hardware.physics import PyraosPhysics, sensor_below
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, POSITIONS, SUPPORT
 
@@ -236,3 +236,6 @@ class PyraosHand(Hand):
         yield Wait(ms, "lower")
         self.physics.release(pos, self.now)
         yield self._wait(self.timing.pause, "let go")
+
+
+make = PyraosHand  # (the hand at this game: sim.hand.make_hand)

@@ -6,14 +6,14 @@ with the mouse, the firmware watching the pieces and lighting the LEDs.
     app.frame(16)                      # one frame: events handled, 16 ms of play, drawn
     app.save_screenshot("x.png")
 
-The mouse is the hand: press on a marble (in a tray or on the board), drag,
-let go over a spot; press MENU or BACK on the board. Keys: N new game, U
-undo (BACK), S save the record, O open one (typed path; then Left/Right
-step through it, End back to the board), R the sensors' readings, F1 help,
-Esc quit. Diabolo: drag a card from your hand onto the reader, then into a
-lit slot; at scoring your cards of the row's colour onto the reader (or C),
-your double card (or D), BACK when done. With several people at the window
-each hand waits behind a cover until its seat clicks it.
+The mouse is the hand: press on a piece, drag, let go where it goes;
+press MENU or BACK on the board. Keys: N new game, U undo (the last turn), S save
+the record, O open one (typed path; then Left/Right step through it, End
+back to the board), R the sensors' readings, F1 help, Esc quit. What the
+board looks like, what the mouse does to its pieces, the game's own keys
+and who sees which hand are the game's view (sim.window.view), chosen by
+the game's name (sim.part(game, "window"): sim.window.pyraos, .pacal,
+.diabolo); the app asks it, never the game's name.
 Virtual time follows the wall clock, at most ``MAX_FRAME_MS`` a frame (a
 stalled window does not make the firmware skip ahead).
 """
@@ -26,16 +26,17 @@ from typing import Any
 
 import pygame
 
-from sim.diabolo_table import DiaboloCards
-from sim.table import RecordProblem, Table, record_state
-from sim.window import diabolo_view, mouse, pacal_view, panel, pyraos_view, style
+from sim import part
+from sim.table.table import RecordProblem, Table, record_state
+from sim.table.undo import NOT_UNDONE, UNDONE
+from sim.window import panel, style
 from sim.window.layout import Layout
+from sim.window.view import AppSide, View
 
 FPS = 60
 MAX_FRAME_MS = 100
 DEFAULT_SIZE = (1200, 720)
 MIN_SIZE = (800, 520)
-PACAL_PITCH = 25.0  # (a Pacal board's layout is its own; the panel's share is the same)
 
 
 class App:
@@ -55,13 +56,11 @@ class App:
         else:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption(f"tabletop: {table.game_name} {table.variant}")
+        self.view = self._view()
         self._resize(size)
         self.overlay = False
         self.help = False
-        self.note = self._first_note()
-        self.show_both = False  # Pacal: every human hand face up (H)
-        self.shown_seat: int | None = None  # Pacal hot seat: whose hand is up
-        self.passing = False  # ... the "pass the device" screen is up
+        self.note = self.view.first_note()
         self.mouse = (0, 0)
         self.running = True
         self.pressing: str | None = None  # the board button held down with the mouse
@@ -70,30 +69,23 @@ class App:
         self.viewing: int | None = None  # events of it shown (None: the live board)
         self.typing: str | None = None  # the path being typed after O
 
-    def _first_note(self) -> str:
-        table = self.table
-        if table.diabolo_cards is not None:
-            return "Drag a card onto the reader, then into a lit slot; F1 for help"
-        return {
-            "pyraos": "Drag a marble from your tray; F1 for help",
-            "duel": "Drag a card from your hand; F1 for help",
-            "solo": "Drag the pile's top card onto slot 1; F1 for help",
-        }[table.variant if table.cards is not None else "pyraos"]
+    def _view(self) -> View:
+        # the game's view (sim.window.view), chosen by its name
+        app: AppSide = self  # (what a view may use of the app: mypy checks it is all here)
+        view: View = part(self.table.game_name, "window").make(app)
+        return view
 
     def _resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.offscreen and size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pitch = self.table.pyraos.pitch if self.table.marbles is not None else PACAL_PITCH
-        self.layout = Layout(size, pitch)
-        self.places = pacal_view.Places(self.layout.area)
-        self.dplaces = diabolo_view.Places(self.layout.area)
+        self.layout = Layout(size, self.view.pitch())
+        self.view.place(self.layout)
         self.fonts = style.Fonts(size[1])
 
     # -- events ------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        table = self.table
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -105,71 +97,34 @@ class App:
                 self._key(event.key)
         elif self.viewing is not None:
             return  # a record's position is only looked at
-        elif table.diabolo_cards is not None:
-            mouse.diabolo(self, table.diabolo_cards, event)
-        elif table.cards is not None:
-            mouse.pacal(self, table.cards, event)
-        elif table.marbles is not None:
-            mouse.pyraos(self, table.marbles, event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.view.drag(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self.help = False
+            self.view.press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            if not self.release_button() and self.table.mouse_holds:
+                self.view.let_go(event.pos)
 
-    def hand_seat(self) -> int:
-        """Diabolo: the seat whose hand is face up at the window (-1: none).
-        A computer's never; with one person at the window, theirs always;
-        with several, only the seat to act, once it has lifted the cover."""
-        table = self.table
-        humans = [p for p in range(table.seats) if table.players[p] == "human"]
-        if len(humans) == 1:
-            return humans[0]
-        active = table.active_seat()
-        if self.passing or active is None or active != self.shown_seat:
-            return -1
-        return active
+    def press_button(self, name: str | None) -> bool:
+        """A press on the board's MENU or BACK (``name``; None: none), held
+        until the mouse lets go: True if it was one."""
+        if name is None:
+            return False
+        self.pressing = name
+        self.table.button_down(name)
+        return True
 
-    def cover(self) -> int | None:
-        """Diabolo: the seat whose hand waits behind the cover (None: no cover)."""
-        if self.table.diabolo_cards is None or not self.passing:
-            return None
-        return self.table.active_seat()
-
-    def show(self) -> tuple[bool, bool]:
-        """Pacal: whose hand is face up. A computer's never (unless H); with
-        one person at the window, theirs always; with two, the hand of the
-        one to act, after the other has passed the device."""
-        table = self.table
-        humans = [p for p in range(table.seats) if table.players[p] == "human"]
-        out = [False, False]
-        for p in humans:
-            if self.show_both or len(humans) == 1:
-                out[p] = True
-            elif not self.passing and p == self.shown_seat:
-                out[p] = True
-        if self.show_both:
-            out = [True, True]
-        return (out[0], out[1])
-
-    def _hot_seat(self) -> None:
-        # Two people at one window: when the other is to act, hide the hands
-        # until they have the device.
-        table = self.table
-        if table.players.count("human") < 2 or table.marbles is not None:
-            return
-        if table.cards is not None and self.show_both:
-            return
-        active = table.active_seat()
-        if table.diabolo_cards is not None:
-            # Diabolo: every seat's hand behind the cover until it clicks it
-            if active is None:
-                self.passing = False
-                self.shown_seat = None
-            elif active != self.shown_seat and not table.mouse_holds:
-                self.passing = True
-            return
-        if active is None or active == self.shown_seat or table.mouse_holds:
-            return
-        if self.shown_seat is None:
-            self.shown_seat = active
-        else:
-            self.passing = True
+    def release_button(self) -> bool:
+        """The let-go of a board button held: True if one was."""
+        if self.pressing is None:
+            return False
+        self.table.button_up(self.pressing)
+        self.pressing = None
+        return True
 
     def _key(self, key: int) -> None:
         table = self.table
@@ -187,34 +142,17 @@ class App:
             self.note = "Open which record? Type its path, Enter (Esc: cancel)"
         elif key == pygame.K_F1:
             self.help = not self.help
-        elif key == pygame.K_SPACE and self.passing and table.diabolo_cards is None:
-            self.passing = False
-            self.shown_seat = self.table.active_seat()
-        elif key in (pygame.K_c, pygame.K_d) and table.diabolo_cards is not None:
-            self._diabolo_key(table.diabolo_cards, key)
-        elif key == pygame.K_h and self.table.cards is not None:
-            self.show_both = not self.show_both
-            self.note = "Both hands shown" if self.show_both else "Each hand only to its player"
+        elif self.view.key(key):
+            return  # the game's own (Pacal's H, Diabolo's C and D, ...)
         elif key == pygame.K_n:
             table.new_game()
             self.note = "New game: the board is cleared"
         elif key == pygame.K_u:
-            table.undo()
-            self.note = "Undo (BACK)"
+            self.note = UNDONE if table.undo() else NOT_UNDONE
         elif key == pygame.K_r:
             self.overlay = not self.overlay
         elif key == pygame.K_s:
             self.note = f"Saved {self.save()}"
-
-    def _diabolo_key(self, cards: DiaboloCards, key: int) -> None:
-        # C: show the hand's cards of the row being scored; D: declare the double
-        seat = self.hand_seat()
-        if seat < 0:
-            self.note = "No hand is shown at the window now"
-        elif key == pygame.K_c:
-            self.note = cards.show_colour(seat) or f"P{seat + 1} shows the cards"
-        else:
-            self.note = cards.declare_double(seat) or f"P{seat + 1} lays the double card"
 
     def _step_key(self, key: int) -> None:
         n = len(self.record)
@@ -266,6 +204,7 @@ class App:
             self.note = str(err)
             return False
         self.table = table
+        self.view = self._view()  # (its game may be another)
         self._resize(self.screen.get_size())
         self.viewing = None
         self.record = events
@@ -286,52 +225,30 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.table.advance(ms)
-        self._hot_seat()
+        self.view.hot_seat()
         self.draw()
 
     def draw(self) -> None:
         surf = self.screen
         surf.fill(style.BACKGROUND)
         table = self.table
-        scene: pyraos_view.Scene | pacal_view.Scene | diabolo_view.Scene
-        if table.diabolo_cards is not None:
-            if self.viewing is None:
-                state = table.truth
-                moves = table.moves_text()
-                scene = diabolo_view.live_scene(table, self.hand_seat())
-            else:
-                state = record_state(table, self.record[: self.viewing])
-                moves = table.moves_text(self.record[: self.viewing])
-                scene = diabolo_view.record_scene(table, state)
-            diabolo_view.draw(
-                surf, table, scene, self.dplaces, self.fonts, self.cover(), self.mouse
-            )
-        elif table.cards is not None and self.viewing is None:
+        view = self.view
+        if self.viewing is None:
             state = table.truth
             moves = table.moves_text()
-            scene = pacal_view.live_scene(table, self.overlay)
-            pacal_view.draw(surf, table, scene, self.places, self.fonts, self.show(), self.mouse)
-        elif table.cards is not None:
-            state = record_state(table, self.record[: self.viewing])
-            moves = table.moves_text(self.record[: self.viewing])
-            scene = pacal_view.record_scene(table, state)
-            pacal_view.draw(surf, table, scene, self.places, self.fonts, (True, True))
-        elif self.viewing is None:
-            scene = pyraos_view.live_scene(table, self.overlay)
-            state = table.game
-            moves = table.moves_text()
-            pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
+            view.draw_live(surf)
         else:
-            state = record_state(table, self.record[: self.viewing])
-            scene = pyraos_view.record_scene(table, state)
-            moves = table.moves_text(self.record[: self.viewing])
-            pyraos_view.draw(surf, table, scene, self.layout, self.fonts)
+            events = self.record[: self.viewing]
+            state = record_state(table, events)
+            moves = table.moves_text(events)
+            view.draw_record(surf, state)
         live = self.viewing is None
-        panel.draw_panel(surf, table, state, moves, self.layout, self.fonts, self.note, live)
-        if self.passing and table.diabolo_cards is None:
-            panel.draw_pass(surf, self.layout, self.fonts, self.table.active_seat())
+        panel.draw_panel(surf, view, state, moves, self.layout, self.fonts, self.note, live)
+        veil = view.veil()
+        if veil is not None:
+            panel.draw_page(surf, self.layout, self.fonts, veil)
         if self.help:
-            panel.draw_help(surf, self.layout, self.fonts, table.game_name)
+            panel.draw_page(surf, self.layout, self.fonts, view.help)
         if not self.offscreen:
             pygame.display.flip()
 
@@ -349,7 +266,7 @@ class App:
         table = self.table
         for _ in range(limit_ms // 50):
             rows = table.hal.display.rows if table.hal.display is not None else []
-            started = any(r.startswith(("Move ", "Round", "Diabolo ")) for r in rows)
+            started = any(r.startswith(self.view.started) for r in rows)
             if started and not table.busy() and table.settled():
                 break
             table.advance(50)

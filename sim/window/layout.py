@@ -8,7 +8,7 @@ the side panel at the right, scaled to the window's size.
     lay.button("menu")         # a board button's rectangle
 
 Player 0 sits at the bottom edge, player 1 at the top; world coordinates
-are the physics' (sim.physics): millimetres, x along the columns a..d, y
+are the physics' (sim.hardware.physics): millimetres, x along the columns a..d, y
 along the rows 1..4, the cup a1 at (0, 0).
 """
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from sim.table import Table
+from sim.table.table import Table
 
 Rgb = tuple[int, int, int]
 
@@ -50,18 +50,6 @@ class Fonts:
 
 def shade(rgb: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     r, g, b = (max(0, min(255, round(c * f))) for c in rgb)
-    return (r, g, b)
-
-
-def led_colour(table: Table, name: str) -> Rgb | None:
-    """What LED ``name`` shows in the firmware's last frame, None when dark."""
-    rgb = table.hal.light(name)
-    top = max(rgb)
-    if top == 0:
-        return None
-    cap = max(1, round(255 * table.profile.brightness))
-    k = 255 / cap
-    r, g, b = (min(255, round(c * k)) for c in rgb)
     return (r, g, b)
 
 

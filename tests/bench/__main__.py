@@ -85,8 +85,8 @@ def board_figures(seconds: float) -> dict[str, dict[str, Any]]:
     """Latency on CPython over seeded games, then tick cost, allocation and
     heap of the whole firmware under the WebAssembly build (.mpy), replaying
     one recorded game."""
-    from sim.board_play import PROFILES, BoardRun, reference_profile
-    from sim.selfplay import play_game
+    from sim.runs.board_play import PROFILES, BoardRun, reference_profile
+    from sim.runs.selfplay import play_game
 
     out: dict[str, dict[str, Any]] = {}
     games = max(2, int(seconds * 4))
@@ -136,8 +136,8 @@ def diabolo_figures() -> dict[str, Any]:
     """The whole firmware with a Diabolo game under the WebAssembly build
     (.mpy): a recorded first round of a 4-player game, its scoring walked
     through (the walk-through's module is loaded for it, then let go)."""
-    from sim.board_play import PROFILES, BoardRun, reference_profile
-    from sim.selfplay import play_game
+    from sim.runs.board_play import PROFILES, BoardRun, reference_profile
+    from sim.runs.selfplay import play_game
     from tabletop.rules import diabolo
 
     with tempfile.TemporaryDirectory() as tmp:

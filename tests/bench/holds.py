@@ -10,7 +10,7 @@ times the profile's settle time before it counts, one added on level 2
 ``_MID_SETTLE`` times (tabletop.sensing.pyramid): a hand carrying a marble
 across the board, or hesitating low over a spot, passes through the same
 readings for a moment. Those two factors are set lower, one at a time and
-together, and the noise sweep's games (sim.sweep, mistakes and hesitations
+together, and the noise sweep's games (sim.commands.sweep, mistakes and hesitations
 included) are played at each setting. CPython only: the factors are the
 module's globals here (MicroPython inlines its constants), patched before
 the games run (and before the worker processes fork, so they see them too).
@@ -19,7 +19,7 @@ Pacal: a field's card count and a card reader's code must hold the
 profile's ``timing.debounce_ms`` before they count (a card lands with a
 bounce, a reader's bits flicker while a card slides over them). The
 reference profile is loaded with shorter debounce times and seeded duels
-(mistakes included) are played on each through sim.board_play.
+(mistakes included) are played on each through sim.runs.board_play.
 
 Each row: moves accepted wrongly (what a shorter hold would cost), games
 that went wrong or got stuck, and let-go to answer latency (what it would
@@ -33,9 +33,9 @@ import json
 from multiprocessing import Pool
 from typing import Any
 
-from sim import sweep
-from sim.board_play import PROFILES, BoardRun
-from sim.selfplay import play_game
+from sim.commands import sweep
+from sim.runs.board_play import PROFILES, BoardRun
+from sim.runs.selfplay import play_game
 from tabletop.profile import load
 from tabletop.sensing import pyramid
 

@@ -35,8 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from sim.board_play import BoardRun, reference_profile
-from sim.selfplay import play_game
+from sim.runs.board_play import BoardRun, reference_profile
+from sim.runs.selfplay import play_game
 from tests.pico.harness import (
     HERE,
     RUN,

@@ -22,7 +22,7 @@ from typing import Any
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from sim.table import Table  # noqa: E402
+from sim.table.table import Table  # noqa: E402
 from sim.window.app import App  # noqa: E402
 
 FRAME_MS = 1000 / 60

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sim.selfplay import play_game
+from sim.runs.selfplay import play_game
 from tests.reference.check_ref import expected_check
 
 HERE = Path(__file__).parent

@@ -1,0 +1,103 @@
+"""``python -m sim hint RECORD``: what the player to move should do.
+
+    python -m sim hint game.jsonl [--level strong] [--ms 1000 | --nodes N]
+
+prints one JSON object: ``events`` (the record lines of the whole turn:
+Pyraos a place or raise, and its remove when it makes a square; Pacal an
+offer, a take and its build, a build or keep, or a solo build; Diabolo the
+card to lay or put out, or while a round is scored the double of the first
+player who may still declare one, ``[]`` for none), ``level``, ``player``
+(whose turn it is: the mover; in Pacal the offerer, the taker or the first
+player still to build), and what the player found (each game's player
+says: its ``facts``): for the sampling levels (Pacal, Diabolo's strong)
+``chance`` (the share of the sampled games the turn won), ``samples`` and
+``nodes``; for Pyraos's searching levels ``score`` (hundredths of a marble,
+the mover's view), ``depth`` (turns looked ahead) and ``nodes``, and when
+the search proved the outcome ``value`` (``"win"``, ``"loss"`` or
+``"draw"``) and, for a win or a loss, ``turns`` (how many turns, both
+players', until the game ends). A hint reads only what its player may see:
+the hidden cards (the other hands, the cards set aside, the pile) are never
+used.
+Exit status 1 when the record is illegal, the game is over or a deal comes
+next, 2 when the file cannot be read or there is no player for its game yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from tabletop import players
+from tabletop.records.notation import to_json
+from tabletop.records.record import Record, RecordError
+from tabletop.rules.rng import Rng
+
+DEFAULT_MS = 1000
+HINT_SEED = 1  # the easy and random levels' draws: the same hint every time
+TT_BITS = 16
+
+
+def add_parser(sub: Any) -> None:
+    """The ``hint`` subcommand's arguments, for sim/commands/cli.py."""
+    p = sub.add_parser("hint", help="the turn the computer player suggests for a record")
+    p.add_argument("record")
+    p.add_argument("--level", choices=players.LEVELS, default="strong")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--ms", type=int, help=f"time to think (default {DEFAULT_MS} ms)")
+    budget.add_argument("--nodes", type=int, help="positions to look at instead of a time")
+
+
+def run(args: argparse.Namespace) -> int:
+    if (args.ms is not None and args.ms < 1) or (args.nodes is not None and args.nodes < 1):
+        print("hint: --ms and --nodes must be 1 or more", file=sys.stderr)
+        return 2
+    try:
+        data = Path(args.record).read_bytes()
+    except OSError as err:
+        print(f"hint: cannot read {args.record}: {err}", file=sys.stderr)
+        return 2
+    try:
+        rec = Record.read(data)
+    except RecordError as err:
+        print(f"hint: {args.record}: {err}", file=sys.stderr)
+        return 1
+    out = hint(rec, args.level, args.ms, args.nodes)
+    if isinstance(out, str):
+        print(f"hint: {args.record}: {out}", file=sys.stderr)
+        return 2 if out.startswith("no ") else 1
+    print(json.dumps(out))
+    return 0
+
+
+def hint(rec: Record, level: str, ms: int | None, nodes: int | None) -> dict[str, Any] | str:
+    """The suggestion for the record's next turn, or why there is none."""
+    state = rec.state
+    if state.is_over():
+        return f"the game is over: {state.outcome().reason}"
+    if nodes is None:
+        budget, clock = (DEFAULT_MS if ms is None else ms), _ms
+    else:
+        budget, clock = nodes, None
+    try:
+        thinking = players.start(state, level, budget, Rng(HINT_SEED), clock, TT_BITS)
+    except players.NoPlayer as err:
+        return str(err)
+    except ValueError as err:  # a Pacal deal comes next, or a board's hidden hands
+        return f"nothing to suggest: {err}"
+    moves = None
+    while moves is None:
+        moves = thinking.step(1000)
+    out: dict[str, Any] = {"events": [to_json(rec.game, m) for m in moves], "level": level}
+    # whose turn: the mover's (none chosen: a Diabolo round scored, no double
+    # for the first who may still declare one)
+    out["player"] = moves[0][1] if moves else state.to_move()[0]
+    out.update(thinking.facts())  # (what the player's search or sampling found)
+    return out
+
+
+def _ms() -> int:
+    return time.monotonic_ns() // 1_000_000

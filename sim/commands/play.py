@@ -1,0 +1,146 @@
+"""``python -m sim`` without a command (sim.commands.cli): a live game at the
+virtual board (sim.table.table), played in a window (sim.window.app), or in the
+terminal version (sim.terminal.app) where no display can be opened.
+
+    launch.main(["--game", "pacal", "--players", "human,computer"], cli.COMMANDS)  # until closed
+    launch.main(["--record", "game.jsonl", "--screenshot", "game.png"], ())  # drawn, then exit
+    launch.has_display()                 # would a window open here?
+
+Options: --game pyraos|pacal|diabolo, --variant V, --players human,computer
+(each seat; Diabolo: 3 to 5 of them, their count the table's, by default
+human and three computers), --level greedy|random|easy|medium|strong (the
+computer seats' strength, medium by default: sim.table.computer), --watch (the
+computer in every seat), --seed S, --record FILE (open it at its last
+position), --screenshot PNG (drawn off screen), --size WxH, --text (the
+terminal version).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from sim.table import computer
+from sim.table.table import COMPUTER, HUMAN, SEATS, RecordProblem, Table, seats_of
+from tabletop import games
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 1200x720: {text!r}") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"too small a window: {text!r}")
+    return (w, h)
+
+
+def _seats_help() -> str:
+    out = []
+    for g in games.NAMES:
+        rules = games.part(g, "rules")
+        counts = {rules.seats(v) for v in games.variants(g)}
+        out.append(
+            g + ": " + " or ".join(str(lo) if lo == hi else f"{lo} to {hi}" for lo, hi in counts)
+        )
+    return ", ".join(out) + " seats"
+
+
+def has_display() -> bool:
+    """Can a window be opened here (else: the terminal version)?"""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def main(argv: list[str], commands: tuple[str, ...]) -> int:
+    """Parse ``argv`` (the options above; ``commands``: python -m sim's
+    others, named in --help), open the table and play at it until the
+    window (or the terminal) is closed: 0, or 2 for a record that cannot be
+    opened."""
+    parser = argparse.ArgumentParser(
+        prog="python -m sim",
+        description="The board in a window: play with the mouse, the firmware watching. "
+        f"Other commands: {', '.join(commands)} (python -m sim COMMAND --help).",
+    )
+    parser.add_argument("--game", choices=games.NAMES, default="pyraos")
+    parser.add_argument(
+        "--variant",
+        help="; ".join(f"{g}: {', '.join(games.variants(g))}" for g in games.NAMES)
+        + " (the first by default)",
+    )
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="each seat human or computer, e.g. human,computer (" + _seats_help() + "; "
+        "by default you and the computer in every other seat)",
+    )
+    parser.add_argument(
+        "--level",
+        choices=computer.LEVELS,
+        default=computer.DEFAULT_LEVEL,
+        help="the computer seats' strength, the same levels in every game: " + computer.LEVELS_HELP,
+    )
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--record", help="open this record at its last position")
+    parser.add_argument("--screenshot", help="draw the window off screen into this PNG, and exit")
+    parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1200x720")
+    parser.add_argument("--text", action="store_true", help="the terminal version")
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="the computer plays every seat (--players computer,...)",
+    )
+    args = parser.parse_args(argv)
+    known = games.variants(args.game)
+    variant = args.variant or known[0]
+    if variant not in known:
+        parser.error(f"{args.game} has no variant {variant!r}: {', '.join(known)}")
+    given = tuple(args.players.split(",")) if args.players else ()
+    seats = seats_of(args.game, variant, len(given))
+    if given and len(given) != seats:
+        low, high = games.part(args.game, "rules").seats(variant)
+        want = str(low) if low == high else f"{low} to {high}"
+        parser.error(f"--players: {args.game} {variant} has {want} seats, each human or computer")
+    players = given or (HUMAN,) + (COMPUTER,) * (seats - 1)
+    if args.watch:
+        players = (COMPUTER,) * seats
+    if any(p not in SEATS for p in players):
+        parser.error(f"--players: {seats} seat(s), each human or computer")
+    seed = args.seed if args.seed is not None else int(time.time())
+    text = args.text or (not args.screenshot and not has_display())
+    if text and not args.text:
+        print("No display for a window (no DISPLAY or WAYLAND_DISPLAY): the terminal version.")
+    if args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    events: list[Any] = []
+    try:
+        if args.record:
+            table, events = Table.open_record(
+                args.record, seed=seed, players=players, level=args.level
+            )
+        else:
+            table = Table(args.game, variant, seed=seed, players=players, level=args.level)
+    except RecordProblem as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if text:
+        from sim.terminal.app import TerminalApp
+
+        TerminalApp(table).run()
+        return 0
+    from sim.window.app import DEFAULT_SIZE, App
+
+    app = App(table, size=args.size or DEFAULT_SIZE, offscreen=bool(args.screenshot), record=events)
+    if args.screenshot:
+        app.settle()
+        app.save_screenshot(args.screenshot)
+        return 0
+    app.run()
+    return 0

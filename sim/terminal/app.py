@@ -1,0 +1,146 @@
+"""The simulator in a terminal (textual): the same table as the window
+(sim.table.table: the firmware, the virtual board, computer seats), drawn in
+colour with the LEDs as the firmware lit them, for a machine without a
+display or over SSH. ``python -m sim --text``, or ``python -m sim`` where
+no display can be opened.
+
+Moves are typed (record notation, or the game's short form: Pyraos ``b2``,
+Pacal ``build 17 4``, Diabolo ``p4 heaven``) or clicked. What the board
+looks like as text, the game's moves as typed and clicked and who sees
+which hand are the game's terminal view (sim.terminal.view), chosen by the
+game's name (sim.part(game, "terminal"): sim.terminal.pyraos, .pacal,
+.diabolo); the app asks it, never the game's name. A person's
+hand (sim.hand) then makes the move at the board, which judges it as it
+would a real one. Keys: ctrl+n new game, ctrl+b undo (the last turn), ctrl+s save
+the record, f1 help, ctrl+q quit.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, Static
+
+from sim import part
+from sim.table.table import Table
+from sim.table.undo import NOT_UNDONE, UNDONE
+from sim.terminal.view import AppSide, TerminalView
+
+TICK_S = 0.05  # the board runs in steps of this much wall time
+MAX_STEP_MS = 100
+HELP = (
+    "Type a move and Enter (in record notation, or short: {moves}), or click. The board "
+    "lights where a move may go, in the player's colour; red where something is wrong."
+)
+
+
+class TerminalApp(App[int]):
+    CSS = """
+    #board { width: 1fr; padding: 1 2; }
+    #side { width: 46; padding: 0 1; }
+    #oled { border: round $primary; height: 10; color: $accent; }
+    #moves { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("ctrl+n", "new", "new game"),
+        Binding("ctrl+b", "undo", "undo"),
+        Binding("ctrl+s", "save", "save record"),
+        Binding("f1", "help", "help"),
+        Binding("ctrl+q", "quit", "quit"),
+    ]
+
+    def __init__(self, table: Table, live: bool = True) -> None:
+        super().__init__()
+        self.table = table
+        self.live = live  # the board runs with the wall clock (tests step it)
+        app: AppSide = self  # (what a view may use of the app: mypy checks it is all here)
+        self.view: TerminalView = part(table.game_name, "terminal").make(app)
+        self.message = self.help_text()
+        self.last = time.monotonic()
+        self.save_dir = Path.cwd()
+
+    def help_text(self) -> str:
+        return HELP.format(moves=self.view.moves_help)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static(id="board")
+            with Vertical(id="side"):
+                yield Static(id="seats")
+                yield Static(id="oled")
+                yield Static(id="moves")
+        yield Static(id="message")
+        yield Input(placeholder=f"your move, e.g. {self.view.example} (Enter)", id="move")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"tabletop: {self.table.game_name} {self.table.variant}"
+        if self.live:
+            self.set_interval(TICK_S, self._tick)
+        self.refresh_board()
+        self.query_one("#move", Input).focus()
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        ms = min(MAX_STEP_MS, int((now - self.last) * 1000))
+        self.last = now
+        self.advance(ms)
+
+    def advance(self, ms: int) -> None:
+        """Play ``ms`` of virtual time and redraw."""
+        self.table.advance(ms)
+        self.refresh_board()
+
+    def refresh_board(self) -> None:
+        table = self.table
+        self.view.hot_seat()
+        self.query_one("#board", Static).update(self.view.board())
+        self.query_one("#seats", Static).update(self.view.seats())
+        display = table.hal.display
+        rows = display.rows if display is not None else []
+        self.query_one("#oled", Static).update("\n".join(rows))
+        moves = table.moves_text()[-30:]
+        self.query_one("#moves", Static).update("\n".join(moves))
+        self.query_one("#message", Static).update(self.message)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        text = message.value
+        message.input.value = ""
+        if self.view.typed(text.strip()):
+            self.refresh_board()
+            return
+        try:
+            event = self.view.parse(text)
+        except ValueError as err:
+            self.message = str(err)
+        else:
+            self.message = self.table.perform(event) or f"{text}: the hand makes it"
+        self.refresh_board()
+
+    def action_click(self, click: tuple[Any, ...]) -> None:
+        """A cell of the board clicked (sim.terminal.view.clickable): the
+        game's view answers ``click``, ``(what, *args)``. (One argument:
+        textual passes an action no more arguments than its method names.)"""
+        self.view.click(*click)
+        self.refresh_board()
+
+    def action_new(self) -> None:
+        self.table.new_game()
+        self.message = "New game: the board is cleared"
+
+    def action_undo(self) -> None:
+        self.message = UNDONE if self.table.undo() else NOT_UNDONE
+
+    def action_save(self) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.save_dir / f"{self.table.game_name}-{self.table.variant}-{stamp}.jsonl"
+        self.table.save(path)
+        self.message = f"Saved {path}"
+
+    def action_help(self) -> None:
+        self.message = self.help_text()

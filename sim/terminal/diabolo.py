@@ -1,0 +1,166 @@
+"""Diabolo in the terminal version (the contract: sim.terminal.view): the
+rows, the reader, the turn LEDs and the hand shown as text, moves typed
+(``p4 heaven``, ``r1 hell``, ``discard p4``; at scoring ``double``, the
+seat's double card on the reader, and ``show``, its cards of the row's
+colour, then BACK). With several people each hand waits for its seat to
+press Enter ("Seat N: press Enter to show your hand").
+
+    view = make(app)                   # app: sim.terminal.view.AppSide
+    view.hand_seat(), view.cover()     # the seat whose hand is listed (-1: none); ... waits
+    text = board(table, seat, cover)   # the rows, the reader, seat's hand (or the cover)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from sim.table.cover import Cover
+from sim.table.diabolo import DiaboloCards
+from sim.table.table import COMPUTER, Table
+from sim.terminal.view import AppSide, TerminalView, led
+from tabletop.records.diabolo_notation import card_index, card_name
+from tabletop.rules import diabolo
+from tabletop.sensing.diabolo_codes import DOUBLE_CARD
+
+INK = ("bold red", "bold yellow", "bold green", "bold magenta", "bold blue")
+ROW_NAMES = ("red", "yellow", "green", "purple", "blue")
+
+
+def make(app: AppSide) -> DiaboloView:
+    return DiaboloView(app)
+
+
+def _cards(table: Table) -> DiaboloCards:
+    part = table.part
+    assert isinstance(part, DiaboloCards)
+    return part
+
+
+class DiaboloView(TerminalView):
+    example = "p4 heaven"
+    moves_help = "p4 heaven, r1 hell, discard p4; at scoring double, show (ctrl+b: BACK)"
+
+    def __init__(self, app: AppSide) -> None:
+        super().__init__(app)
+        self.hand_cover = Cover()  # several people: each hand waits for its Enter
+
+    def hand_seat(self) -> int:
+        """The seat whose hand is listed (-1: none)."""
+        return self.hand_cover.seat(self.table)
+
+    def cover(self) -> int | None:
+        """The seat whose hand waits for its Enter (None: none)."""
+        return self.hand_cover.waiting(self.table)
+
+    def hot_seat(self) -> None:
+        self.hand_cover.follow(self.table)
+
+    def board(self) -> Text:
+        return board(self.table, self.hand_seat(), self.cover())
+
+    def typed(self, text: str) -> bool:
+        # Enter at the cover, "show" and "double" at scoring
+        app = self.app
+        if self.hand_cover.down:
+            if text:
+                app.message = f"Seat {(self.cover() or 0) + 1}: press Enter to show your hand"
+            else:
+                self.hand_cover.lift(self.table)
+                app.message = "Your hand is shown: type your move"
+            return True
+        seat = self.hand_seat()
+        dc = _cards(self.table)
+        if text == "show":
+            app.message = dc.show_colour(seat) if seat >= 0 else "no hand is shown now"
+            app.message = app.message or "the hand shows your cards, then presses BACK"
+            return True
+        if text == "double":
+            app.message = dc.declare_double(seat) if seat >= 0 else "no hand is shown now"
+            app.message = app.message or "the hand lays your double card"
+            return True
+        return False
+
+    def move(self, words: list[str], text: str) -> Any:
+        table = self.table
+        truth = table.truth
+        seat = table.active_seat()
+        p = seat if seat is not None else truth.turn
+        try:
+            if words[0] == "double" and len(words) <= 2:
+                walk = _cards(table).walk()
+                colour = "rygpb".index(words[1]) if len(words) == 2 else (walk[0] if walk else -1)
+                return (diabolo.DOUBLE, p, colour, 0)
+            if words[0] == "discard" and len(words) == 2:
+                return (diabolo.DISCARD, truth.turn, card_index(words[1]), 0)
+            if len(words) == 2 and words[1] in ("hell", "heaven"):
+                side = diabolo.HELL if words[1] == "hell" else diabolo.HEAVEN
+                return (diabolo.PLAY, truth.turn, card_index(words[0]), side)
+        except ValueError:
+            pass
+        raise ValueError("Diabolo moves: p4 heaven, r1 hell, discard p4; at scoring double, show")
+
+    def seat_extra(self, state: Any, seat: int) -> str:
+        return f"{state.totals()[seat]} points"
+
+    def below_seats(self, state: Any) -> list[str]:
+        return [
+            f"round {r + 1}: " + "  ".join(str(v) for v in points)
+            for r, points in enumerate(state.round_scores())
+        ]
+
+
+def _name(card: int) -> str:
+    if card >= DOUBLE_CARD:
+        return f"x2P{card - DOUBLE_CARD + 1}"
+    return card_name(card) if card else ".."
+
+
+def board(table: Table, seat: int, cover: int | None = None) -> Text:
+    """The five rows (hell slots left of the row card, heaven right; a slot's
+    LED is its background, a row's lock LED beside it), the reader and the
+    seats' turn LEDs, and ``seat``'s hand (-1: none; ``cover``: the seat
+    whose hand waits for Enter)."""
+    dc = _cards(table)
+    physics = table.physics
+    out = Text()
+    out.append("        hell              heaven\n", style="dim")
+    for c in range(diabolo.COLOURS):
+        lock = led(table, f"lock.{'rygpb'[c]}")
+        out.append(" ● ", style=lock or "grey23")
+        for side, order in ((diabolo.HELL, (2, 1, 0)), (diabolo.HEAVEN, (0, 1, 2))):
+            if side == diabolo.HEAVEN:
+                out.append(f" {ROW_NAMES[c]:^8} ", style=INK[c] + " on grey15")
+            for k in order:
+                s = (c * 2 + side) * 3 + k
+                card = physics.slot_card(s)
+                where = "hell" if side == diabolo.HELL else "heaven"
+                bg = led(table, f"{'rygpb'[c]}.{where}.{k + 1}")
+                ink = INK[diabolo.colour_of(card)] if 0 < card < DOUBLE_CARD else "dim"
+                out.append(f" {_name(card)} ", style=ink + (f" on {bg}" if bg else " on grey11"))
+        out.append("\n")
+    out.append("\n reader: ", style="dim")
+    out.append(f" {_name(physics.reader_card())} ", style="bold on grey23")
+    out.append("   pile " + str(dc.pile_left()), style="dim")
+    out.append("\n turn:  ", style="dim")
+    for p in range(table.seats):
+        out.append(f" P{p + 1} ", style="dim")
+        out.append("●", style=led(table, f"turn{p}") or "grey23")
+        out.append(f" {len(dc.hand(p))}", style="dim")
+    out.append("\n\n")
+    if cover is not None:
+        out.append(f" Seat {cover + 1}: press Enter to show your hand\n", style="bold reverse")
+    elif seat >= 0 and table.players[seat] != COMPUTER:
+        out.append(f" P{seat + 1} hand: ", style="dim")
+        for card in dc.hand(seat):
+            out.append(card_name(card), style=INK[diabolo.colour_of(card)])
+            out.append(" ")
+        if dc.has_double(seat):
+            out.append(" double", style="bold")
+        out.append("\n")
+    else:
+        out.append(" The computer seats' hands are hidden\n", style="dim")
+    if table.truth.is_over():
+        out.append("\n " + (table.truth.outcome().reason or ""), style="bold")
+    return out
