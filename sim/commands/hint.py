@@ -19,7 +19,9 @@ players', until the game ends). A hint reads only what its player may see:
 the hidden cards (the other hands, the cards set aside, the pile) are never
 used.
 Exit status 1 when the record is illegal, the game is over or a deal comes
-next, 2 when the file cannot be read or there is no player for its game yet.
+next, 2 when the file cannot be read, is not a record at all (as ``check``
+says: not UTF-8, empty, or no header on line 1) or there is no player for
+its game yet.
 """
 
 from __future__ import annotations
@@ -43,7 +45,13 @@ TT_BITS = 16
 
 def add_parser(sub: Any) -> None:
     """The ``hint`` subcommand's arguments, for sim/commands/cli.py."""
-    p = sub.add_parser("hint", help="the turn the computer player suggests for a record")
+    p = sub.add_parser(
+        "hint",
+        help="the turn the computer player suggests for a record",
+        epilog="exit status: 0 a hint printed; 1 an illegal record line, the game is over or"
+        " a deal comes next; 2 the file cannot be read or is not a record (as check),"
+        " or its game has no player yet",
+    )
     p.add_argument("record")
     p.add_argument("--level", choices=players.LEVELS, default="strong")
     budget = p.add_mutually_exclusive_group()
@@ -64,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         rec = Record.read(data)
     except RecordError as err:
         print(f"hint: {args.record}: {err}", file=sys.stderr)
-        return 1
+        return 2 if err.fatal else 1  # (check's codes: 2 for a file that is no record)
     out = hint(rec, args.level, args.ms, args.nodes)
     if isinstance(out, str):
         print(f"hint: {args.record}: {out}", file=sys.stderr)

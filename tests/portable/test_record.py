@@ -177,7 +177,9 @@ class ReadTest(unittest.TestCase):
             ("not json\n", 1, "header"),
             ('{"format": 1}\n', 1, "header"),
             (PYRAOS_HEADER + "\n" + place + "\n\n", 3, "empty line"),
-            (PYRAOS_HEADER + "\n" + place + "\r\n", 2, "CR"),
+            (PYRAOS_HEADER + "\n\ufeff" + place + "\n", 2, "byte order mark"),
+            (PYRAOS_HEADER + "\r\n" + place + "\r\n\r\n", 3, "empty line"),
+            (PYRAOS_HEADER + "\r" + place + "\r", 1, "CR alone"),
             (PYRAOS_HEADER + "\n" + place + "\n{oops}\n", 3, "JSON"),
             (PYRAOS_HEADER + "\n[1, 2]\n", 2, "object"),
             (PYRAOS_HEADER + '\n{"p": 0, "place": "b2", "x": 1}\n', 2, "exactly one"),
@@ -198,6 +200,10 @@ class ReadTest(unittest.TestCase):
     def test_bytes_that_are_not_utf8(self):
         got = error_of(b'{"format": 1, "game": "pyraos", "variant": "standard"}\n\xff\n')
         self.assertIn("UTF-8", got[1])
+        # (Notepad's "Unicode": UTF-16 with its BOM)
+        self.assertEqual(
+            error_of(b"\xff\xfe{\x00}\x00")[1], "the file is UTF-16 text; records are UTF-8"
+        )
 
     def test_pacal_builds_of_one_turn_in_either_order(self):
         rng = Rng(11)
@@ -300,3 +306,129 @@ class CheckTest(unittest.TestCase):
         self.assertEqual(len(items), len(rec.events) + 1)
         self.assertTrue(all(i["ok"] for i in items))
         self.assertEqual(items[-1]["line"], len(rec.events) + 1)
+
+
+def nested(n, inner="1"):
+    return "[" * n + inner + "]" * n
+
+
+class HostileTextTest(unittest.TestCase):
+    """What no editor makes but a broken tool or a careless user might."""
+
+    def assert_refused(self, text, line, words, fatal):
+        got = error_of(text)
+        self.assertTrue(got is not None, "accepted")
+        self.assertEqual(got[0], line)
+        self.assertIn(words, got[1])
+        items = list(check(text))
+        self.assertTrue(items[-1]["summary"])
+        self.assertFalse(items[-1]["ok"])
+        self.assertEqual(items[-1]["line"], line)
+        self.assertEqual(items[-1].get("fatal", False), fatal)
+
+    def test_a_thousand_nested_brackets_name_their_line(self):
+        place = '{"p": 0, "place": "b2"}'
+        for n in (1000, 100000):
+            deep = nested(n)
+            # an event's value, a key no move has, the header's own keys
+            self.assert_refused(
+                lines_of(PYRAOS_HEADER, '{"p": 0, "place": %s}' % deep), 2, "nested too deep", False
+            )
+            self.assert_refused(
+                lines_of(PYRAOS_HEADER, place, '{"p": 1, "x": %s}' % deep), 3, "nested", False
+            )
+            self.assert_refused(
+                '{"format": 1, "game": "pyraos", "variant": "standard", "event": %s}\n' % deep,
+                1,
+                "nested too deep",
+                True,
+            )
+            self.assert_refused('{"result": %s}\n' % deep, 1, "nested", True)
+
+    def test_nesting_as_deep_as_a_record_needs_is_read(self):
+        # {"result": {"scores": [[...]]}} and a Pacal deal's hands are four deep.
+        rec = play_random("pacal", "duel", 5)
+        self.assertEqual(Record.read(rec.dumps()).events, rec.events)
+        self.assert_refused(
+            lines_of(PYRAOS_HEADER, '{"p": 0, "place": %s}' % nested(14, '"b2"')),
+            2,
+            "is not a position",
+            False,
+        )
+        self.assert_refused(
+            lines_of(PYRAOS_HEADER, '{"p": 0, "place": %s}' % nested(16, '"b2"')),
+            2,
+            "nested too deep",
+            False,
+        )
+
+    def test_a_record_without_its_header_says_so(self):
+        move = '{"p": 0, "place": "b2"}'
+        for text, words in (
+            (
+                lines_of(move, '{"p": 1, "place": "c3"}'),
+                "this is a move, so the header line is missing",
+            ),
+            (lines_of('{"deal": {"pile": [], "aside": []}}'), "this is a deal, so the header line"),
+            (lines_of('{"name": "Ann"}'), 'none of "format", "game" and "variant"'),
+        ):
+            self.assert_refused(text, 1, words, True)
+            self.assertNotIn("unknown header key", error_of(text)[1])
+        # a header that only lacks a key still names the key
+        self.assert_refused('{"game": "pyraos", "variant": "kids"}\n', 1, 'needs "format"', True)
+
+    def test_read_says_when_a_file_is_no_record_at_all(self):
+        for text, fatal in (
+            ("hello\n", True),
+            ("", True),
+            (b"\xff\xfe{}", True),
+            (lines_of('{"p": 0, "place": "b2"}'), True),
+            (lines_of(PYRAOS_HEADER, '{"p": 1, "place": "b2"}'), False),
+        ):
+            try:
+                Record.read(text)
+            except RecordError as err:
+                self.assertEqual(err.fatal, fatal, text)
+            else:
+                self.fail("accepted: %r" % (text,))
+
+
+class WindowsTextTest(unittest.TestCase):
+    """A record edited on Windows: a BOM first, CR LF line ends."""
+
+    def test_a_bom_and_cr_lf_read_as_the_plain_record(self):
+        rec = play_random("pyraos", "lines", 3)
+        plain = rec.dumps()
+        windows = "\ufeff" + plain.replace("\n", "\r\n")
+        for data in (
+            windows,
+            windows.encode("utf-8"),
+            windows[:-2],  # no line end after the last line
+            windows[:-1],  # a CR alone at the very end
+            "\ufeff" + plain,  # a BOM and LF
+            plain.replace("\n", "\r\n", 3),  # CR LF and LF mixed
+        ):
+            back = Record.read(data)
+            self.assertEqual(back.events, rec.events)
+            self.assertEqual(back.header, rec.header)
+            # written back: LF only, no BOM, the same text as the plain record
+            self.assertEqual(back.dumps(), plain)
+            items = list(check(data))
+            self.assertTrue(items[-1]["ok"])
+            self.assertEqual(items[-1]["line"], len(rec.events) + 1)
+
+    def test_faults_keep_their_line_numbers_after_a_bom(self):
+        text = (
+            "\ufeff" + PYRAOS_HEADER + '\r\n{"p": 0, "place": "b2"}\r\n{"p": 0, "place": "c3"}\r\n'
+        )
+        got = error_of(text.encode("utf-8"))
+        self.assertEqual(got[0], 3)
+        self.assertIn("turn", got[1])
+
+    def test_only_one_bom_and_only_at_the_start(self):
+        got = error_of("\ufeff\ufeff" + PYRAOS_HEADER + "\n")
+        self.assertEqual(got[0], 1)
+        self.assertIn("byte order mark", got[1])
+        # a BOM inside a name is text like any other
+        h = '{"format": 1, "game": "pyraos", "variant": "standard", "players": ["\ufeffAnn", "Bo"]}'
+        self.assertEqual(Record.read(h + "\r\n").header["players"][0], "\ufeffAnn")

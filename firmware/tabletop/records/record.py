@@ -29,13 +29,19 @@ SUPPORTED = games.NAMES
 HEADER_KEYS = ("format", "game", "variant", "players", "date", "seed", "event", "result")
 
 
-class RecordError(ValueError):
-    """A record that is not right: ``line`` (1-based) and ``reason``."""
+MAX_DEPTH = 16  # lists and objects nested deeper are refused (a record needs 4)
+BOM = "\ufeff"  # what a Windows editor may put before the first line
 
-    def __init__(self, line, reason):
+
+class RecordError(ValueError):
+    """A record that is not right: ``line`` (1-based) and ``reason``;
+    ``fatal`` when the file is not a record at all (no header to read)."""
+
+    def __init__(self, line, reason, fatal=False):
         super().__init__("line %d: %s" % (line, reason))
         self.line = line
         self.reason = reason
+        self.fatal = fatal
 
 
 def _digits(text, start, n):
@@ -92,6 +98,14 @@ def parse_header(obj):
     """Check a header object; returns it, or raises ValueError saying why."""
     if type(obj) is not dict:
         raise ValueError("the header must be a JSON object")
+    if "format" not in obj and "game" not in obj and "variant" not in obj:
+        if "p" in obj or "deal" in obj:  # (an event: the file starts one line late)
+            raise ValueError(
+                "this is %s, so the header line is missing (a record starts with"
+                ' {"format": 1, "game": ..., "variant": ...})'
+                % ("a move" if "p" in obj else "a deal")
+            )
+        raise ValueError('it has none of "format", "game" and "variant" (is the header missing?)')
     for key in obj:
         if key not in HEADER_KEYS:
             raise ValueError("unknown header key %s" % _show(key))
@@ -165,32 +179,64 @@ def same(a, b):
     return a == b
 
 
+def too_deep(value):
+    """True if ``value`` nests lists and objects more than MAX_DEPTH deep.
+    (Walked with a list of its own: a recursive walk, like json.dumps or
+    ``same``, would itself run out of stack on what it is meant to catch.)"""
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return True
+        for item in v.values() if type(v) is dict else v:
+            if type(item) is dict or type(item) is list:
+                todo.append((item, depth + 1))
+    return False
+
+
 def parse_line(text, number):
-    """The JSON object on one line of a record; RecordError if it is not one."""
+    """The JSON object on one line of a record (its line end already gone,
+    see ``split_lines``); RecordError if it is not one."""
     if not text:
         raise RecordError(number, "empty line")
-    if text[-1] == "\r":
-        raise RecordError(number, "line ends in CR LF; records use LF line ends")
+    if text[0] == BOM:
+        raise RecordError(number, "a byte order mark (U+FEFF) may only start the file")
     try:
         obj = json.loads(text)
+    except RuntimeError:  # CPython's RecursionError (MicroPython's json does not recurse)
+        raise RecordError(number, "lists or objects nested too deep (at most %d)" % MAX_DEPTH)
     except ValueError as err:
-        raise RecordError(number, "not valid JSON (%s)" % err)
+        why = "not valid JSON (%s)" % err
+        if "\r" in text:
+            why += "; a CR alone does not end a line: lines end in LF or CR LF"
+        raise RecordError(number, why)
     if type(obj) is not dict:
         raise RecordError(number, "not a JSON object")
+    if too_deep(obj):
+        raise RecordError(number, "lists or objects nested too deep (at most %d)" % MAX_DEPTH)
     return obj
 
 
 def split_lines(data):
-    """The lines of a record file's text (str or UTF-8 bytes); a final LF
-    ends the last line and does not start an empty one."""
+    """The lines of a record file's text (str or UTF-8 bytes), without their
+    line ends. What a Windows editor adds is read as if it were not there: a
+    BOM before the first line, a CR before each LF (docs/RECORDS.md). A final
+    line end ends the last line and does not start an empty one."""
     if type(data) is not str:
         try:
             data = data.decode("utf-8")
         except UnicodeError:
+            if data[:2] == b"\xff\xfe" or data[:2] == b"\xfe\xff":
+                raise RecordError(1, "the file is UTF-16 text; records are UTF-8")
             raise RecordError(1, "the file is not UTF-8 text")
+    if data[:1] == BOM:
+        data = data[1:]
     lines = data.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    for i in range(len(lines)):
+        if lines[i][-1:] == "\r":
+            lines[i] = lines[i][:-1]
     return lines
 
 
@@ -243,11 +289,8 @@ class Record:
         """The record in ``data`` (text or bytes); RecordError at the first fault."""
         rec = None
         for item in check(data):
-            if "summary" in item:
-                if not item["ok"]:
-                    raise RecordError(item["line"], item["error"])
-            elif not item["ok"]:
-                raise RecordError(item["line"], item["error"])
+            if not item["ok"]:
+                raise RecordError(item["line"], item["error"], item.get("fatal", False))
             rec = item.get("record", rec)
         return rec
 
