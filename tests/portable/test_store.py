@@ -188,6 +188,21 @@ class StoreTest(FilesTest):
         self.assertTrue("g000003.jsonl" in self.fs.names())
         self.assertTrue("g000002.jsonl" in self.fs.names())
 
+    def test_lines_nested_too_deep_are_damaged_lines_not_a_crash(self):
+        # (CPython's json raises RecursionError, MicroPython's may read it, or
+        # raise RuntimeError: either way a line, not the board, is lost)
+        j = self.journal()
+        j.add(place(0, A1))
+        j.flush()
+        self.fs.append("g000001.jsonl", b"[" * 1000 + b"]" * 1000 + b"\n")
+        self.fs.append("g000001.jsonl", b'{"p": 1, "place": "b1"}\n')
+        self.fs.write("g000002.jsonl", b'{"format": 1, "game": ' + b"[" * 1000 + b"\n")
+        again = self.journal()
+        self.assertEqual(again.events, [place(0, A1), place(1, B1)])
+        self.assertEqual(
+            [(f, n) for f, n, _ in again.problems], [("g000002.jsonl", 1), ("g000001.jsonl", 3)]
+        )
+
     def test_a_game_this_board_does_not_play_is_kept_not_resumed(self):
         j = self.journal("pacal", "duel")
         j.add((pacal.OFFER, 0, 40, 12))

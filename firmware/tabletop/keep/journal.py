@@ -167,7 +167,8 @@ class Journal:
                 for n, text in lines[1:]:
                     try:
                         j.events.append(j.words.from_json(json.loads(text), v, True))
-                    except (ValueError, KeyError, TypeError, IndexError) as err:
+                    except (ValueError, KeyError, TypeError, IndexError, RuntimeError) as err:
+                        # (RuntimeError: a line nested too deep for the parser)
                         problems.append((_current(store), n, str(err) or "malformed"))
             else:
                 problems.append((_current(store), 1, "not a game of this board: %s %s" % (g, v)))

@@ -71,7 +71,7 @@ def header_problem(line):
     """None if ``line`` is a record header, else what is wrong with it."""
     try:
         head = json.loads(line)
-    except ValueError:
+    except (ValueError, RuntimeError):  # (RuntimeError: nested too deep)
         return "not JSON"
     if type(head) is not dict or "format" not in head or "game" not in head:
         return "not a record header"
