@@ -42,7 +42,7 @@ replies, moves told, raw readings, the lights mode) is tabletop.host's.
 
 import json
 
-from hal.common import BACK, MENU, ProfileError
+from hal.common import BACK, MENU
 from tabletop.buttons.chord import ChordHal
 from tabletop.host import Host
 from tabletop.keep.errorlog import ErrorLog
@@ -131,12 +131,11 @@ class Device:
         self.log = ErrorLog(self.store)
         if self._take_flag():
             return self._free(MAINTENANCE, "maintenance flag")
-        raw = None
-        problem = None
-        try:
+        raw = problem = None
+        try:  # (any error: a file unreadable or too big, JSON too deep, ...)
             raw = p.profile()
-        except (ProfileError, ValueError, OSError, KeyError) as err:
-            problem = str(err)
+        except Exception as err:
+            problem = err
         if self._held(raw) & BACK:
             return self._free(SAFE, "BACK held at power-on")
         if problem is not None:
@@ -144,8 +143,8 @@ class Device:
         try:
             profile = load(raw)
             hal = p.hal(profile)
-        except (ProfileError, ValueError, OSError, KeyError) as err:
-            return self._bad_profile(str(err), raw)
+        except Exception as err:  # never a board that dies at power on
+            return self._bad_profile(err, raw)
         self.profile = profile
         self.tick_ms = profile.tick_ms
         self.wdt = p.wdt(WDT_MS)
@@ -199,9 +198,10 @@ class Device:
         self._drain(DRAIN_MS)
         return False
 
-    def _bad_profile(self, message, raw):
+    def _bad_profile(self, err, raw):
         self.mode = PROFILE_ERROR
-        self.problem = message
+        kind = "" if isinstance(err, (ValueError, OSError)) else type(err).__name__ + ": "
+        self.problem = kind + str(err)  # (a ProfileError's message starts with the key)
         try:
             self.blink = self.p.error_light(raw or {})
         except Exception:

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from host_tools import KINDS, part
 from host_tools.board.link import Link
 from host_tools.map.wizard import PROFILES, Maker, TerminalMaker, Wizard, WizardError
-from tabletop.profile import ProfileError, load
+from tabletop.profile import ProfileError, load, parse
 
 
 def wizard_for(link: Link, maker: Maker, base: dict[str, Any], **kw: Any) -> Wizard:
@@ -46,7 +46,7 @@ def run(args: Any, out: TextIO) -> int:
     """The ``map`` subcommand: 0, or 1 with the reason on stderr."""
     source = Path(args.source) if args.source else PROFILES / f"{args.game}.json"
     try:
-        base = json.loads(source.read_text())
+        base = parse(source.read_text())  # (bad JSON, too deep to copy: ProfileError)
         prof = load(copy.deepcopy(base))
     except (OSError, ValueError, ProfileError) as err:
         print(f"error: {source}: {err}", file=sys.stderr)
@@ -54,8 +54,20 @@ def run(args: Any, out: TextIO) -> int:
     if prof.game != args.game:
         print(f"error: {source} is a {prof.game} profile, not {args.game}", file=sys.stderr)
         return 1
+    target = Path(args.out)
+    # (said before the walk, which would otherwise be lost at its end)
+    if target.is_dir():
+        print(f"error: {target}: is a folder; --out names the profile file", file=sys.stderr)
+        return 1
+    if not target.parent.is_dir():
+        print(f"error: {target}: there is no folder {target.parent}", file=sys.stderr)
+        return 1
     maker = TerminalMaker(out)
-    link = Link.open(args.port)
+    try:
+        link = Link.open(args.port)
+    except OSError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     try:
         wizard = wizard_for(link, maker, base)
         maker.idle = wizard.keep_alive
@@ -68,6 +80,11 @@ def run(args: Any, out: TextIO) -> int:
         return 1
     finally:
         link.close()
-    write_profile(mapped, Path(args.out))
+    try:
+        write_profile(mapped, target)
+    except OSError as err:
+        print(f"error: {target}: {err.strerror or err}; the profile mapped:", file=sys.stderr)
+        print(json.dumps(mapped, indent=1), file=out)  # (the walk is not lost)
+        return 1
     print(f"wrote {args.out}: {mapped['name']}", file=out)
     return 0

@@ -40,7 +40,7 @@ from host_tools import ROOT
 from host_tools.board.lights import BoardLights
 from host_tools.board.link import Link
 from host_tools.board.positions import position_frame
-from tabletop.profile import ProfileError, load
+from tabletop.profile import ProfileError, load, parse
 from tabletop.records.notation import to_json
 from tabletop.records.record import Record, RecordError, new_state
 
@@ -80,7 +80,7 @@ def read_profile(path: Path | None, game: str) -> Any:
     """The profile in ``path`` (default: the reference profile of ``game``), loaded."""
     path = path or PROFILES / f"{game}.json"
     try:
-        profile = load(json.loads(path.read_text()))
+        profile = load(parse(path.read_text()))  # (bad JSON, too deep: ProfileError)
     except (OSError, ValueError, ProfileError) as err:
         raise ReplayError(f"{path}: {err}") from err
     if profile.game != game:

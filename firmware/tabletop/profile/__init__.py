@@ -1,8 +1,7 @@
 """Board profiles: what a board is made of and how it is wired, as data.
 
-    import json
-    from tabletop.profile import load
-    profile = load(json.load(open("profiles/pyraos.json")))   # or ProfileError
+    from tabletop.profile import load, parse
+    profile = load(parse(open("profiles/pyraos.json").read()))   # or ProfileError
     profile.games                       # (("pyraos", "standard"), ...)
     profile.led_map, profile.tick_ms    # the values the firmware uses, checked
     profile.next_variant("kids")        # "lines": what long MENU picks
@@ -13,14 +12,58 @@ ProfileError (hal.common) whose message starts with the key path, e.g.
 ``sensors.2a1.channel: must be a whole number 0..31``. The checks are code a
 board runs once, at power on: ``load`` imports them and lets them go again,
 so their 9 KB do not stay in the heap while it plays.
+
+``parse`` reads the JSON text of a profile file (a BOM before it is taken,
+as an editor on Windows writes it): text that is not JSON, or is nested
+deeper than any profile (``DEPTH``), is a ProfileError too. Not CPython's
+RecursionError from the parser, nor a RuntimeError later from whatever
+walks a value thousands of levels deep (MicroPython's parser takes it).
 """
 
+import json
 import sys
 
 from hal.common import ProfileError
 from tabletop import games
 
-__all__ = ("Profile", "ProfileError", "load")
+__all__ = ("Profile", "ProfileError", "load", "parse", "shallow")
+
+DEPTH = 8  # lists and objects inside each other (the deepest profile key: 5)
+
+
+def parse(text):
+    """The raw profile (what ``load`` takes) from JSON text (str or bytes);
+    ProfileError if it is not JSON or is nested deeper than DEPTH."""
+    deep = "nested more than %d levels deep (no profile is)" % DEPTH
+    try:
+        if type(text) is not str:
+            text = bytes(text).decode()
+        if text[:1] == "\ufeff":
+            text = text[1:]
+        obj = json.loads(text)
+    except ValueError as err:  # (a bad UTF-8 byte too: UnicodeError is one)
+        raise ProfileError("profile", "not JSON: %s" % err)
+    except RuntimeError:  # CPython's RecursionError (MicroPython's parser does not recurse)
+        raise ProfileError("profile", deep)
+    except Exception as err:  # (MemoryError: a file too big for the heap)
+        raise ProfileError("profile", "cannot be read: %s %s" % (type(err).__name__, err))
+    if not shallow(obj):
+        raise ProfileError("profile", deep)
+    return obj
+
+
+def shallow(obj):
+    """No list or object in ``obj`` deeper than DEPTH? Found without
+    recursion: the point is not to run out of stack."""
+    todo = [(obj, 1)] if type(obj) is dict or type(obj) is list else []
+    while todo:
+        v, depth = todo.pop()
+        for x in v.values() if type(v) is dict else v:
+            if type(x) is dict or type(x) is list:
+                if depth >= DEPTH:
+                    return False
+                todo.append((x, depth + 1))
+    return True
 
 
 def load(obj):

@@ -5,18 +5,25 @@
     led_names(profile)                    # the lights of its led_map, in order
 
 Each game's own keys are checked by its part ``schema`` (tabletop.games:
-schema_pyraos, schema_pacal, schema_diabolo: ``check(c, p)`` and
-``led_names()``), loaded for the profile's game only.
+schema_pyraos, schema_pacal, schema_diabolo: ``KEYS``, its boards' own
+top-level keys, ``check(c, p)`` and ``led_names()``), loaded for the
+profile's game only.
 
-Every key a board needs is checked, and an unknown key is an error too, so a
-typo does not silently fall back to a default; the message starts with the
-key path (``sensors.2a1.channel: must be a whole number 0..31``). Nothing is
-guessed. A board needs this module once, at power on: tabletop.profile.load
-lets it go again afterwards.
+Every key a board needs is checked, and an unknown key is an error too (a
+key of another game's boards among them), so a typo does not silently fall
+back to a default; the message starts with the key path
+(``sensors.2a1.channel: must be a whole number 0..31``). Nothing is guessed:
+a value of the wrong type, a ``games`` entry listed twice and a GPIO pin
+given two jobs are errors as well. The checks look at each value's type
+before they use it and never descend into a value they do not expect, so
+any JSON value at all (nested however deep) is a ProfileError at worst. A
+board needs this module once, at power on: tabletop.profile.load lets it go
+again afterwards.
 """
 
 from hal.common import ProfileError
 from tabletop import games
+from tabletop.profile import shallow
 from tabletop.rules.values import is_int
 
 FORMAT = 1
@@ -28,6 +35,10 @@ COMPUTER_COLOUR = (255, 255, 255)  # the computer's choice, when "colours" has n
 LEVELS = ("random", "easy", "medium", "strong")  # tabletop.players.LEVELS
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
 GAMES = games.VARIANTS  # (tabletop.games: the games and their variants)
+TOP = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
+COMMON = ("registers", "analog", "computer")  # any board may have them
+# (the keys of one game's boards: KEYS of its part schema)
+SHOWN = 40  # characters of a bad name a message shows
 
 
 def _num(value):
@@ -42,7 +53,10 @@ class _Check:
         self.path = path
 
     def fail(self, key, problem):
-        raise ProfileError(self.path + key if key else self.path.rstrip("."), problem)
+        where = self.path + str(key) if key != "" else self.path.rstrip(".")
+        if len(where) > 2 * SHOWN:  # (an unknown key may be any string: not echoed whole)
+            where = where[: 2 * SHOWN - 3] + "..."
+        raise ProfileError(where or "profile", problem)
 
     def keys(self, required, optional=()):
         if type(self.obj) is not dict:
@@ -76,7 +90,7 @@ class _Check:
     def ints(self, key, n, low, high, distinct=True):
         v = self.obj[key]
         if type(v) is not list or (n >= 0 and len(v) != n):
-            self.fail(key, "must be a list of %d whole numbers" % n)
+            self.fail(key, "must be a list of %swhole numbers" % ("%d " % n if n >= 0 else ""))
         for x in v:
             if not is_int(x) or not low <= x <= high:
                 self.fail(key, "must hold whole numbers %d..%d" % (low, high))
@@ -89,21 +103,29 @@ def validated(obj, p):
     """Fill ``p`` (a new tabletop.profile.Profile) from a JSON object and
     return it; ProfileError names the first bad key."""
     c = _Check(obj, "")
-    top = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
-    more = ("registers", "analog", "sensors", "model", "match", "fields", "slots")
-    c.keys(top, more + ("players", "rows", "reader", "computer"))
-    if c.obj["format"] != FORMAT or not is_int(c.obj["format"]):
+    if type(obj) is not dict:
+        c.fail("", "must be an object")
+    for k in ("format", "name", "games"):
+        if k not in obj:
+            c.fail(k, "missing")
+    if not is_int(c.obj["format"]) or c.obj["format"] != FORMAT:
         c.fail("format", "must be %d" % FORMAT)
     if type(c.obj["name"]) is not str:
         c.fail("name", "must be a string")
     p.name = obj["name"]
     p.games = _games(c)
-    kinds = [g for g, v in p.games]
-    game = kinds[0]
-    for g in kinds:
+    game = p.games[0][0]
+    for g, _ in p.games:
         if g != game:
             c.fail("games", "a board plays one game (its variants may differ)")
     p.game = game
+    # The game's own keys (and whether it may have a computer seat): its
+    # schema part, let go with this module (tabletop.profile.load).
+    part = games.part(game, "schema")
+    for k in obj:
+        if k not in TOP and k not in COMMON and k not in part.KEYS:
+            c.fail(k, "unknown key for a %s board" % game)
+    c.keys(TOP, COMMON + part.KEYS)
     p.registers = c.int("registers", 0, 16) if "registers" in obj else 0
     p.analog_channels = 0
     if "analog" in obj:
@@ -127,9 +149,7 @@ def validated(obj, p):
     p.button_debounce_ms = b.int("debounce_ms", 0, 1000)
     p.long_press_ms = b.int("long_ms", 100, 10000)
     p.colours = _colours(c.sub("colours"))
-    # The game's own keys (and whether it may have a computer seat): its
-    # schema part, let go with this module (tabletop.profile.load).
-    games.part(game, "schema").check(c, p)
+    part.check(c, p)
     if "computer" in obj:
         _computer(c.sub("computer"), p, _most_seats(game))
     p.led_map = _led_map(c.sub("led_map"), p)
@@ -163,51 +183,81 @@ def _games(c):
     for pair in v:
         if type(pair) is not list or len(pair) != 2:
             c.fail("games", "each entry must be [game, variant]: " + ", ".join(games.NAMES))
-        if not games.known(pair[0]):
-            c.fail("games", str(games.UnknownGame(pair[0])))
-        if pair[1] not in GAMES[pair[0]]:
-            c.fail("games", "%s has no variant %r" % (pair[0], pair[1]))
-        out.append((pair[0], pair[1]))
+        game, variant = pair
+        if not games.known(game):
+            if not shallow(game):  # (showing it would run out of stack)
+                c.fail("games", "unknown game: a list or object nested too deep to show")
+            c.fail("games", str(games.UnknownGame(game)))
+        if type(variant) is not str or variant not in GAMES[game]:
+            shown = _shown(variant) if type(variant) is str else "(a %s)" % type(variant).__name__
+            names = ", ".join(GAMES[game])
+            c.fail("games", "%s has no variant %s (its variants: %s)" % (game, shown, names))
+        if (game, variant) in out:
+            c.fail("games", "%s %s is listed twice" % (game, variant))
+        out.append((game, variant))
     return tuple(out)
+
+
+def _shown(name):
+    # a name as a message quotes it: cut short, so a long one is not echoed whole
+    if len(name) > SHOWN:
+        name = name[: SHOWN - 3] + "..."
+    return '"%s"' % name
 
 
 def _pins(c, p):
     need = ["leds", "menu", "back"]
-    optional = ["i2c"]
     if p.registers:
         need += ["spi", "latch"]
     if p.analog_channels:
         need.append("mux")
-    c.keys(need, optional + ["spi", "latch", "mux"])
+    c.keys(need, ["i2c", "spi", "latch", "mux"])
+    # Every GPIO the board drives or reads, with the key that gave it: one
+    # pin with two jobs is a wiring the board cannot have. (Checked whenever
+    # a key is there, needed or not: the hal and the boot-time button read
+    # take the raw pins.)
+    used = []
     for k in ("leds", "menu", "back"):
-        c.int(k, 0, 63)
-    if p.registers:
+        _pin(c, k, c.int(k, 0, 63), used)
+    if "spi" in c.obj:
         s = c.sub("spi")
         s.keys(("id", "sck", "miso", "baudrate"))
         s.int("id", 0, 3)
-        s.int("sck", 0, 63)
-        s.int("miso", 0, 63)
+        _pin(s, "sck", s.int("sck", 0, 63), used)
+        _pin(s, "miso", s.int("miso", 0, 63), used)
         s.int("baudrate", 10000, 50000000)
-        c.int("latch", 0, 63)
-    if p.analog_channels:
+    if "latch" in c.obj:
+        _pin(c, "latch", c.int("latch", 0, 63), used)
+    if "mux" in c.obj:
         m = c.sub("mux")
         m.keys(("select", "adc"))
-        m.ints("select", 4, 0, 63)
+        for n in m.ints("select", 4, 0, 63):
+            _pin(m, "select", n, used)
         adcs = m.ints("adc", -1, 0, 63)
-        if not adcs or len(adcs) * 16 < p.analog_channels:
+        if p.analog_channels and (not adcs or len(adcs) * 16 < p.analog_channels):
             m.fail("adc", "needs one ADC pin per 16 analog channels (%d)" % p.analog_channels)
+        for n in adcs:
+            _pin(m, "adc", n, used)
     if "i2c" in c.obj:
         # the optional status display (SSD1306); address and bus speed have defaults
         i = c.sub("i2c")
         i.keys(("id", "sda", "scl"), ("addr", "freq"))
         i.int("id", 0, 3)
-        i.int("sda", 0, 63)
-        i.int("scl", 0, 63)
+        _pin(i, "sda", i.int("sda", 0, 63), used)
+        _pin(i, "scl", i.int("scl", 0, 63), used)
         if "addr" in i.obj:
             i.int("addr", 8, 119)
         if "freq" in i.obj:
             i.int("freq", 10000, 1000000)
     p.pins = c.obj
+
+
+def _pin(c, key, n, used):
+    # ``used``: (pin, key path) of the pins named before this one
+    for pin, where in used:
+        if pin == n:
+            c.fail(key, "pin %d is already used by %s" % (n, where))
+    used.append((n, c.path + key))
 
 
 def _leds(c, p):

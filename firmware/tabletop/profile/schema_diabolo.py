@@ -20,6 +20,7 @@ ROWS = "rygpb"
 SIDES = ("hell", "heaven")
 SEATS = 5
 SLOTS = 3  # per side of a row
+KEYS = ("players", "rows", "reader")  # the top-level keys of this game's boards alone
 
 
 def led_names():

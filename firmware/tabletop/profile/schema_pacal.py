@@ -13,6 +13,7 @@ shift-register bits of a card reader's seven code spots. The lights
 
 FIELDS = 10  # per player's pyramid
 WINS = 3  # rounds to win a match, each with its light
+KEYS = ("fields", "slots")  # the top-level keys of this game's boards alone
 
 
 def led_names():

@@ -12,6 +12,7 @@ The lights (led_map) are the 25 sensors' cups and points, ``turn0``,
 from tabletop.profile.schema import PYRAOS_SENSORS
 
 RESERVE = 15  # marbles per colour, each with its light
+KEYS = ("sensors", "model", "match")  # the top-level keys of this game's boards alone
 
 
 def led_names():
