@@ -1,7 +1,7 @@
 """``python -m host_tools``: the tools for a board, from the computer.
 
 python -m host_tools cards [--out DIR]     printable sheets of the Pacal and Diabolo cards
-python -m host_tools deploy [--port P] [--profile NAME]
+python -m host_tools deploy [--port P] [--profile NAME|FILE.json]
                                            the firmware and a profile onto a board
 python -m host_tools monitor [--port P] [--for S] [--out FILE]
                                            watch a board play, keep the game
@@ -21,12 +21,35 @@ there is none or more than one.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
 from host_tools import having
 
 PORT_HELP = "the board's serial port (default: the one board plugged in)"
+
+
+def seconds(text: str) -> float:
+    """A number of seconds more than 0 (not NaN, not infinite): argparse's type."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds more than 0")
+    return value
+
+
+def milliseconds(text: str) -> int:
+    """A whole number of milliseconds, 1 or more: argparse's type."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of ms, 1 or more")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,15 +61,18 @@ def main(argv: list[str] | None = None) -> int:
     cards.add_argument("--out", default="cards", help="folder for the sheets (default: cards)")
     mon = sub.add_parser("monitor", help="watch a board play and save the game as a record")
     mon.add_argument("--port", default=None, help=PORT_HELP)
-    mon.add_argument("--for", dest="seconds", type=float, default=None, help="stop after S seconds")
+    mon.add_argument(
+        "--for", dest="seconds", type=seconds, default=None, help="stop after S seconds"
+    )
     mon.add_argument(
         "--out", default=None, help="the record to write (default: GAME-VARIANT-TIME.jsonl)"
     )
     dep = sub.add_parser("deploy", help="put the firmware and a profile on a board (its REPL free)")
     dep.add_argument("--port", default=None, help=PORT_HELP)
     dep.add_argument(
-        "--profile", default="pyraos", help="a profile of firmware/profiles (default: pyraos)"
-    )
+        "--profile", default="pyraos",
+        help="a profile of firmware/profiles, or a .json file (default: pyraos)",
+    )  # fmt: skip
     rep = sub.add_parser("replay", help="step through a record on a board, or in the simulator")
     rep.add_argument("record", help="the record (.jsonl, docs/RECORDS.md)")
     rep.add_argument(
@@ -56,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", default=None, help="the board's profile file (default: the game's reference)"
     )
     rep.add_argument(
-        "--step-ms", type=int, default=None, help="walk every step, N ms apart (no keys)"
+        "--step-ms", type=milliseconds, default=None, help="walk every step, N ms apart (no keys)"
     )
     wiz = sub.add_parser("map", help="the wiring wizard: a profile for a board wired its own way")
     wiz.add_argument("--port", default=None, help=PORT_HELP)
@@ -105,14 +131,22 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             monitor.run(args.port, args.seconds, args.out, sys.stdout)
-        except (OSError, TimeoutError) as err:
+        except (monitor.MonitorError, OSError, TimeoutError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
+        except KeyboardInterrupt:
+            print("monitor interrupted before the board answered: nothing to save", file=sys.stderr)
+            return 130
         return 0
     from host_tools import cards as sheets
 
-    for path in sheets.write(Path(args.out)):
-        print(path)
+    try:
+        for path in sheets.write(Path(args.out)):
+            print(path)
+    except OSError as err:
+        where = f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err
+        print(f"error: the card sheets cannot be written: {where}", file=sys.stderr)
+        return 1
     return 0
 
 

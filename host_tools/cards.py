@@ -18,6 +18,7 @@ these spots.
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from reportlab.graphics import renderPDF, renderSVG
@@ -212,7 +213,10 @@ def pages(faces: list[Face], title: str) -> list[Drawing]:
 
 
 def write(out: Path) -> list[Path]:
-    """The sheets of both games: for each, one PDF and one SVG per page."""
+    """The sheets of both games: for each, one PDF and one SVG per page
+    (OSError naming the path where ``out`` cannot be made or written)."""
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(out))
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for game, title, faces in (

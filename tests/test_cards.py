@@ -4,10 +4,15 @@ code spots are its code."""
 
 from __future__ import annotations
 
+import ctypes
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
@@ -17,6 +22,8 @@ from sim.hardware.physics.pacal import card_code
 from tabletop.sensing import diabolo_codes
 
 SCALE = 3.0  # pixels per point when rendered
+ROOT = Path(__file__).resolve().parents[1]
+PR_CAPBSET_DROP, CAP_DAC_OVERRIDE = 24, 1  # (linux/prctl.h, linux/capability.h)
 
 
 def read_codes(pdf_path: Path) -> list[int]:
@@ -103,3 +110,49 @@ def test_the_svg_pages_hold_the_same_cards(tmp_path: Path) -> None:
         assert f"code {card_code(value):07b} (bit 6..0)" in texts
     circles = root.findall(".//svg:circle", ns)
     assert len(circles) == 9 * 8  # seven code spots and the presence spot a card
+
+
+def cards_command(out: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m host_tools cards --out OUT`` as a user runs it; run as
+    root, without root's power to write where a folder's mode says no (so
+    that a read-only folder is one here too)."""
+
+    def as_a_user() -> None:
+        if os.geteuid() == 0:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, 0, 0, 0) != 0:
+                raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "host_tools", "cards", "--out", str(out)],
+            cwd=ROOT, capture_output=True, text=True, timeout=120, preexec_fn=as_a_user,
+        )  # fmt: skip
+    except subprocess.SubprocessError as err:
+        pytest.skip(f"cannot give up root's override here: {err}")
+
+
+def test_sheets_into_a_read_only_folder_are_one_error_line(tmp_path: Path) -> None:
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        done = cards_command(folder)
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"error: the card sheets cannot be written: {folder / 'pacal-cards.pdf'}: Permission denied"
+    ]
+    assert list(folder.iterdir()) == []
+
+
+def test_sheets_onto_a_file_are_one_error_line_and_the_file_is_kept(tmp_path: Path) -> None:
+    kept = tmp_path / "notes.txt"
+    kept.write_text("mine\n")
+    for out in (kept, kept / "sheets"):
+        done = cards_command(out)
+        assert done.returncode == 1
+        (line,) = done.stderr.splitlines()
+        assert line.startswith(f"error: the card sheets cannot be written: {out}: "), line
+    assert kept.read_text() == "mine\n"

