@@ -16,6 +16,7 @@ import sys
 import termios
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,9 @@ class ScriptedMaker:
         self.mistakes = dict(mistakes or {})
         self.heard: list[str] = []
         self.undo: list[str] = []  # marbles to take off again ("+name": set one back)
+        # As at the terminal (wizard.TerminalMaker), the wizard's keep-alive runs
+        # while the maker is busy: a busy machine may take seconds for 30 marbles.
+        self.idle: Callable[[], None] = lambda: None
 
     def note(self, text: str) -> None:
         self.heard.append(text)
@@ -69,6 +73,7 @@ class ScriptedMaker:
                 ph.to_reserve(dev.clock)
 
         self.board.do(job)
+        self.idle()
 
     def _place(self, name: str) -> None:
         self._hand(name, True)
@@ -115,9 +120,17 @@ class ScriptedMaker:
         m = re.match(r"LED (\d+) is lit: which light is it\? \(Enter: ([\w.-]+)", text)
         assert m, text
         i = int(m.group(1))
-        assert self.board.wait_for({i: wizard.LIT}), f"LED {i} is not lit alone: {self.board.lit()}"
+        assert self.lit_alone(i), f"LED {i} is not lit alone: {self.board.lit()}"
         name = self.index_name.get(i, "-")
         return "" if name == m.group(2) else name
+
+    def lit_alone(self, i: int, seconds: float = 10.0) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.board.wait_for({i: wizard.LIT}, 0.2):
+                return True
+            self.idle()
+        return False
 
     def on_board(self) -> list[str]:
         from tabletop.rules.pyraos_geometry import position_name
@@ -126,11 +139,20 @@ class ScriptedMaker:
         return [position_name(p) for p in range(30) if occ >> p & 1]
 
 
+def wizard_of(
+    link: Link, maker: ScriptedMaker, reference: dict[str, Any], **kw: Any
+) -> wizard.Wizard:
+    """The wizard for ``reference``'s game, keeping the board's lights while
+    ``maker`` is busy, as the map command does for the terminal's maker."""
+    wiz = command.wizard_for(link, maker, reference, keep_alive_s=1.0, **kw)
+    maker.idle = wiz.keep_alive
+    return wiz
+
+
 def mapped(board: ThreadedBoard, maker: ScriptedMaker, **kw: Any) -> dict[str, Any]:
     link = Link.open(board.path)
     try:
-        wiz = command.wizard_for(link, maker, REFERENCE, keep_alive_s=1.0, **kw)
-        return wiz.run("my board")
+        return wizard_of(link, maker, REFERENCE, **kw).run("my board")
     finally:
         link.close()
 
@@ -192,7 +214,7 @@ def test_a_light_named_twice_or_unknown_is_asked_again() -> None:
         maker.slips = [maker.index_name[0], "nowhere"]  # LED 0's name again, no name
         link = Link.open(board.path)
         try:
-            wiz = command.wizard_for(link, maker, REFERENCE, keep_alive_s=1.0)
+            wiz = wizard_of(link, maker, REFERENCE)
             wiz.start()
             try:
                 wiz.map_leds()
@@ -250,6 +272,7 @@ class PacalMaker(ScriptedMaker):
             job(ph, dev.clock)
 
         self.board.do(run)
+        self.idle()
 
     def _lay(self, field: int) -> None:
         card = self.next_card
@@ -311,7 +334,7 @@ def test_the_shuffled_wiring_of_a_pacal_board_is_found_and_then_plays() -> None:
         maker = PacalMaker(board)
         link = Link.open(board.path)
         try:
-            profile = command.wizard_for(link, maker, reference, keep_alive_s=1.0).run("mine")
+            profile = wizard_of(link, maker, reference).run("mine")
         finally:
             link.close()
         board.halt()
@@ -335,7 +358,7 @@ def test_a_pacal_makers_mistakes_are_caught_and_asked_again() -> None:
         maker = PacalMaker(board, mistakes)
         link = Link.open(board.path)
         try:
-            wiz = command.wizard_for(link, maker, reference, keep_alive_s=1.0, timeout_s=3.0)
+            wiz = wizard_of(link, maker, reference, timeout_s=3.0)
             profile = wiz.run("mine")
         finally:
             link.close()
