@@ -36,7 +36,7 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
@@ -47,6 +47,7 @@ help:
 	@echo "make bench-pico-computer  a board's computer seat on an emulated Pico: time to choose, heap (ARGS=--game G)"
 	@echo "make sweep      noise sweep: Pyraos 10,000 moves at 1x and 2x noise, 1.5x-3x, Pacal at 2x (long)"
 	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
+	@echo "make fuzz       the record, profile and protocol fuzz at 5,000 examples a test (about 30 min)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
@@ -110,6 +111,11 @@ typecheck: $(PY_STAMP) $(NPM_STAMP)
 PYTEST_JOBS ?= 3
 pytest: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
+
+# The Hypothesis fuzz tests, long (tests/fuzz_settings.py): new examples each run.
+FUZZ_TESTS := tests/test_record_fuzz.py tests/test_profile_fuzz.py tests/test_protocol_fuzz.py
+fuzz: $(PY_STAMP) $(NPM_STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n $(PYTEST_JOBS) $(FUZZ_TESTS) $(PYTEST_ARGS)
 
 fmt: $(PY_STAMP)
 	$(BIN)/ruff format .

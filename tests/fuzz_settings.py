@@ -1,20 +1,18 @@
 """How long the Hypothesis fuzz tests run: quick in the suite, long for
 ``make fuzz``.
 
-    from tests.fuzz_settings import FUZZ
-    @FUZZ
+    from tests.fuzz_settings import runs
+    @runs(100)
     @given(...)
     def test_...(...): ...
 
-The environment variable HYPOTHESIS_PROFILE picks the profile: unset (or
-"quick") is the suite's own, a fixed set of examples that takes seconds;
-"fuzz" tries many more, drawn anew on every run, so a long run finds what
-the quick one cannot. A test that gives its own ``max_examples`` is not
-lengthened by it (Hypothesis takes the test's own setting first).
+The environment variable HYPOTHESIS_PROFILE picks the length: unset, each
+test tries its own ``quick`` count of examples, always the same ones (the
+suite stays quick and repeatable); "fuzz" (``make fuzz``) tries FUZZ_EXAMPLES,
+drawn anew on every run, so a long run finds what the quick one cannot.
 
-The profile is applied per test through FUZZ, not loaded for the whole
-process: other Hypothesis tests in the same pytest worker keep their own
-settings whatever module was imported first.
+The settings are given per test, not loaded for the whole process: other
+Hypothesis tests in the same pytest worker keep their own settings.
 """
 
 from __future__ import annotations
@@ -23,14 +21,14 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-_SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+FUZZ_EXAMPLES = 5000
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+LONG = os.environ.get("HYPOTHESIS_PROFILE", "") == "fuzz"
 
-settings.register_profile(
-    "quick", max_examples=100, deadline=None, derandomize=True, suppress_health_check=_SLOW
-)
-settings.register_profile(
-    "fuzz", max_examples=5_000, deadline=None, print_blob=True, suppress_health_check=_SLOW
-)
 
-NAME = os.environ.get("HYPOTHESIS_PROFILE", "") or "quick"
-FUZZ = settings.get_profile(NAME)  # (an unknown name: InvalidArgument, naming it)
+def runs(quick: int) -> settings:
+    if LONG:
+        return settings(
+            max_examples=FUZZ_EXAMPLES, deadline=None, print_blob=True, suppress_health_check=SLOW
+        )
+    return settings(max_examples=quick, deadline=None, derandomize=True, suppress_health_check=SLOW)

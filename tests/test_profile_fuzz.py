@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hal.common import ProfileError
 from tabletop import games
 from tabletop.profile import Profile, load, parse, schema
-from tests.fuzz_settings import FUZZ
+from tests.fuzz_settings import runs
 
 PROFILES = Path(__file__).resolve().parent.parent / "firmware" / "profiles"
 SHIPPED = {g: json.loads((PROFILES / f"{g}.json").read_text()) for g in games.NAMES}
@@ -218,7 +218,7 @@ def assert_valid(obj: dict[str, Any], p: Profile) -> None:
     assert vars(again) == vars(p)
 
 
-@FUZZ
+@runs(100)
 @given(st.sampled_from(range(len(VALID))), st.data())
 def test_mutated_profiles_load_or_name_their_key(which: int, data: st.DataObject) -> None:
     obj: Any = copy.deepcopy(VALID[which])
@@ -229,13 +229,13 @@ def test_mutated_profiles_load_or_name_their_key(which: int, data: st.DataObject
         assert_valid(obj, got)
 
 
-@FUZZ
+@runs(100)
 @given(json_values)
 def test_any_json_value_is_a_profile_error(obj: Any) -> None:
     assert isinstance(load_or_error(obj), ProfileError)
 
 
-@FUZZ
+@runs(100)
 @given(
     st.sampled_from(range(len(VALID))),
     st.integers(0, 100_000),

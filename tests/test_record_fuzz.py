@@ -23,12 +23,11 @@ import argparse
 import contextlib
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from sim.commands import cli, hint
@@ -37,18 +36,7 @@ from tabletop import games
 from tabletop.records.record import Record, RecordError
 from tabletop.rules.pyraos_geometry import position_name
 from tabletop.rules.rng import Rng
-
-FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
-
-
-def runs(quick: int) -> settings:
-    """``quick`` examples, always the same, in the default run; the loaded
-    profile's count, new each run, under HYPOTHESIS_PROFILE=fuzz."""
-    slow = [HealthCheck.too_slow, HealthCheck.data_too_large]
-    if FUZZ:
-        return settings(deadline=None, suppress_health_check=slow)
-    return settings(max_examples=quick, deadline=None, derandomize=True, suppress_health_check=slow)
-
+from tests.fuzz_settings import runs
 
 VARIANTS = [(g, v) for g in games.NAMES for v in games.variants(g)]
 

@@ -65,11 +65,17 @@ class UnknownGame(ValueError):
     what was given."""
 
     def __init__(self, game):
-        shown = repr(game)
-        if len(shown) > _SHOWN:
-            shown = shown[: _SHOWN - 3] + "..."
-        if type(game) is not str:
-            shown = "%s (a %s, not a name)" % (shown, type(game).__name__)
+        kind = type(game).__name__
+        if type(game) is list or type(game) is dict or type(game) is tuple:
+            # (not shown: a list nested deep enough would run repr out of stack)
+            shown = "(%s %s, not a name)" % ("an" if kind[0] in "aeiou" else "a", kind)
+        else:
+            shown = repr(game)
+            if len(shown) > _SHOWN:
+                shown = shown[: _SHOWN - 3] + "..."
+            if type(game) is not str:
+                article = "an" if kind[0] in "aeiou" else "a"
+                shown = "%s (%s %s, not a name)" % (shown, article, kind)
         super().__init__("unknown game %s (the games: %s)" % (shown, ", ".join(NAMES)))
         self.game = game
 

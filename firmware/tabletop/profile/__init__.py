@@ -25,8 +25,9 @@ import sys
 
 from hal.common import ProfileError
 from tabletop import games
+from tabletop.rules.values import nested_deeper
 
-__all__ = ("Profile", "ProfileError", "load", "parse", "shallow")
+__all__ = ("Profile", "ProfileError", "load", "parse")
 
 DEPTH = 8  # lists and objects inside each other (the deepest profile key: 5)
 
@@ -47,23 +48,9 @@ def parse(text):
         raise ProfileError("profile", deep)
     except Exception as err:  # (MemoryError: a file too big for the heap)
         raise ProfileError("profile", "cannot be read: %s %s" % (type(err).__name__, err))
-    if not shallow(obj):
+    if nested_deeper(obj, DEPTH):
         raise ProfileError("profile", deep)
     return obj
-
-
-def shallow(obj):
-    """No list or object in ``obj`` deeper than DEPTH? Found without
-    recursion: the point is not to run out of stack."""
-    todo = [(obj, 1)] if type(obj) is dict or type(obj) is list else []
-    while todo:
-        v, depth = todo.pop()
-        for x in v.values() if type(v) is dict else v:
-            if type(x) is dict or type(x) is list:
-                if depth >= DEPTH:
-                    return False
-                todo.append((x, depth + 1))
-    return True
 
 
 def load(obj):

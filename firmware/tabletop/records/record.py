@@ -14,7 +14,7 @@ import json
 
 from tabletop import games
 from tabletop.records import notation
-from tabletop.rules.values import is_int, show
+from tabletop.rules.values import is_int, nested_deeper, show
 
 
 def _show(value):
@@ -179,21 +179,6 @@ def same(a, b):
     return a == b
 
 
-def too_deep(value):
-    """True if ``value`` nests lists and objects more than MAX_DEPTH deep.
-    (Walked with a list of its own: a recursive walk, like json.dumps or
-    ``same``, would itself run out of stack on what it is meant to catch.)"""
-    todo = [(value, 1)]
-    while todo:
-        v, depth = todo.pop()
-        if depth > MAX_DEPTH:
-            return True
-        for item in v.values() if type(v) is dict else v:
-            if type(item) is dict or type(item) is list:
-                todo.append((item, depth + 1))
-    return False
-
-
 def parse_line(text, number):
     """The JSON object on one line of a record (its line end already gone,
     see ``split_lines``); RecordError if it is not one."""
@@ -212,7 +197,7 @@ def parse_line(text, number):
         raise RecordError(number, why)
     if type(obj) is not dict:
         raise RecordError(number, "not a JSON object")
-    if too_deep(obj):
+    if nested_deeper(obj, MAX_DEPTH):
         raise RecordError(number, "lists or objects nested too deep (at most %d)" % MAX_DEPTH)
     return obj
 

@@ -3,6 +3,7 @@
     from tabletop.rules.values import is_int, show
     is_int(True)              # False: JSON's true is not a number here
     show("b2")                # '"b2"': a value as JSON writes it, for messages
+    nested_deeper(v, 16)      # True if lists and objects nest in v more than 16 deep
 
 The bottom of the game core: it imports nothing, and every part that checks
 a move, a record line or a profile takes these from here.
@@ -23,3 +24,19 @@ def show(value):
     if type(value) is str:
         return '"%s"' % value
     return str(value)
+
+
+def nested_deeper(value, limit):
+    """True if lists and objects nest in ``value`` more than ``limit`` deep
+    (a plain value: 0, ``[]``: 1). Walked with a list of its own: a recursive
+    walk, like json.dumps or a message showing it, would itself run out of
+    stack on what it is meant to catch."""
+    todo = [(value, 1)] if type(value) is dict or type(value) is list else []
+    while todo:
+        v, depth = todo.pop()
+        if depth > limit:
+            return True
+        for item in v.values() if type(v) is dict else v:
+            if type(item) is dict or type(item) is list:
+                todo.append((item, depth + 1))
+    return False
