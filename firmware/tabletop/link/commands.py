@@ -12,16 +12,16 @@ now; a bad ``lights`` command changes no LED either.
 """
 
 from tabletop.buttons import presses
+from tabletop.link.inbox import BAD_ID, excerpt, good_id
 from tabletop.rules.common import seated
 
-_ID_CHARS = 32  # a string id at most this long
 _LIGHTS_KEYS = ("cmd", "id", "on", "clear", "leds", "rgb")
 
 
 def run(device, cmd):
     rid = cmd.get("id")
-    if rid is not None and not _good_id(rid):
-        return {"reply": None, "ok": False, "error": '"id" is a number or a short string'}
+    if rid is not None and not good_id(rid):
+        return {"reply": None, "ok": False, "error": BAD_ID}  # (only a good id is sent back)
     name = cmd["cmd"]
     try:
         if name == "hello":
@@ -53,11 +53,6 @@ def run(device, cmd):
 
 class Refused(Exception):
     """The command is understood but cannot be done (the message says why)."""
-
-
-def _good_id(rid):
-    t = type(rid)
-    return (t is int and -(1 << 30) < rid < (1 << 30)) or (t is str and len(rid) <= _ID_CHARS)
 
 
 def _playing(device):
@@ -98,7 +93,7 @@ def _new(device, cmd):
         try:
             seated(game, variant, board.rules.seats(variant), players)
         except ValueError as why:
-            raise Refused(str(why))
+            raise Refused(excerpt(str(why), 80))  # (it quotes the count: a long one is cut)
     board.new_game(variant, players)
     return board.describe({})
 
@@ -153,7 +148,9 @@ def _lights(device, cmd):
     host = device.host
     for k in cmd:
         if k not in _LIGHTS_KEYS:
-            raise Refused('unknown key "%s" (known: %s)' % (str(k)[:16], ", ".join(_LIGHTS_KEYS)))
+            raise Refused(
+                'unknown key "%s" (known: %s)' % (excerpt(k, 16), ", ".join(_LIGHTS_KEYS))
+            )
     on = cmd.get("on")
     if on is not None and type(on) is not bool:
         raise Refused('"on" is true or false')
