@@ -13,6 +13,7 @@ game's board, written once: each board is a Board, made by its module's
     board.scored, board.score_event()   # rounds scored, and the line that tells the last
     board.computer, board.choose_computer(seat)   # the seat the board plays (BACK at the select)
     board.noise_report()          # the line that tells the sensors' noise, once measured
+    board.fault_names, board.unwired    # sensors found not working; none usable: no play
 
 What a board learnt of its sensors goes to flash with the journal:
 ``STATE_WORDS`` (0: nothing), ``state_due()`` (is it to be written, once),
@@ -20,7 +21,17 @@ What a board learnt of its sensors goes to flash with the journal:
 words)`` (power on, after ``resume``). BACK at the game select chooses the
 seat the board plays: nobody, then the last seat down to the first, then
 nobody again (``next_seat``; with one seat, Pacal's solo advisor: on, off).
+
+Sensors that cannot be working (docs/DEVICE.md, "Faulty sensors") are
+found at power on by the noise meter (tabletop.sensing.noise; Pyraos's
+through its PyramidSensor, the others' through ``check_sensors`` and
+``run_check``: tabletop.sensing.sensor_check), or since, read at a rail;
+``checked`` takes their names in. A board with none usable (``unwired``)
+says so (its status text, the hello) and plays nothing: its step returns
+at once, MENU starts no game.
 """
+
+import sys
 
 SELECT = 0  # every board's first mode: the game select, MENU starts a game
 
@@ -33,6 +44,9 @@ class Board:
     # The module and class of the seat this board plays (tabletop.board.computer's
     # Computer, or the game's own), imported only when it plays one.
     SEAT = ("tabletop.board.computer", "Computer")
+    check = None  # the sensors' check while it runs at power on (tabletop.sensing.sensor_check)
+    fault_names = ()  # the sensors that cannot be working, by name
+    unwired = False  # ... more than half of them: the board cannot follow a game
 
     def __init__(self, profile, variant, journal, rules):
         self.profile = profile
@@ -72,6 +86,8 @@ class Board:
         options a host sends: tabletop.link.commands) of ``variant`` for
         ``players``: None keeps the board's variant, and its count where the
         variant seats more than one count (else the count it seats)."""
+        if self.unwired:
+            return  # (no sensors: nothing to play on)
         if variant is None:
             variant = self.variant
         low, high = self.rules.seats(variant)
@@ -82,13 +98,45 @@ class Board:
 
     def describe(self, out):
         """Into ``out`` (a reply or the hello): ``game``, ``variant`` and,
-        when its variant seats more than one count, ``players``."""
+        when its variant seats more than one count, ``players``; ``faulty``
+        and ``wired`` (false) once the sensors' check found something."""
         out["game"] = self.journal.game
         out["variant"] = self.variant
         seats = self.rules.seats(self.variant)
         if seats[0] != seats[1]:
             out["players"] = self.players
+        if self.fault_names:
+            out["faulty"] = list(self.fault_names)
+        if self.unwired:
+            out["wired"] = False
         return out
+
+    # -- its sensors ---------------------------------------------------------------
+
+    def check_sensors(self):
+        """Power on: the sensors are checked in the first ticks (run_check)."""
+        from tabletop.sensing.sensor_check import PowerOn
+
+        self.check = PowerOn(self.profile)
+
+    def run_check(self, digital, analog):
+        """One tick of the check; once it is done, its findings (returned
+        then; None before) and its code let go."""
+        check = self.check
+        if check is None or not check.feed(digital, analog):
+            return None
+        self.check = None
+        sys.modules.pop("tabletop.sensing.sensor_check", None)
+        sys.modules.pop("tabletop.sensing.noise", None)
+        self.checked(check.names, check.unwired)
+        return check
+
+    def checked(self, names, unwired):
+        """The sensors found not working (their names), and whether any the
+        board can play on are left: what the status and the hello tell."""
+        self.fault_names = names
+        self.unwired = unwired
+        self.version += 1
 
     # -- the seat the board plays (BACK at the game select) ------------------------
 

@@ -93,6 +93,7 @@ class DiaboloBoard(Board):
         self.computer = None  # the seat the board plays (diabolo_computer), if any
         if profile.computer_seat >= 0:
             self.choose_computer(profile.computer_seat)
+        self.check_sensors()  # power on: is its card reader there? (contract)
 
     @property
     def game(self):
@@ -158,6 +159,10 @@ class DiaboloBoard(Board):
 
     def step(self, digital, analog, event, now_ms):
         self.now = now_ms
+        if self.check is not None:
+            self.run_check(digital, analog)
+        if self.unwired:
+            return  # no card can be read: the status says so
         self.slots.update(digital, now_ms)
         self.reader.update(digital, now_ms)
         if event == presses.SHORT_MENU or event == presses.LONG_MENU:

@@ -83,6 +83,8 @@ class PacalBoard(Board):
             self.choose_computer(profile.computer_seat)
         self._played_seen = -1  # the fields' and slots' changes when _play last ran
         self._played_version = -1  # ... and version (a move, or what it showed, bumps it)
+        self.railed = 0  # the fields read at a rail, named (tabletop.sensing.levels)
+        self.check_sensors()  # power on: are its fields and readers there? (contract)
 
     @property
     def game(self):
@@ -167,7 +169,20 @@ class PacalBoard(Board):
 
     def step(self, digital, analog, event, now_ms):
         self.now = now_ms
-        self.levels.update(analog, now_ms)
+        levels = self.levels
+        if self.check is not None:
+            found = self.run_check(digital, analog)
+            if found is not None:
+                levels.leave_out(found.faulty)
+                self.railed = 0  # (named again, unless the check did)
+        if self.unwired:
+            return  # no sensors to play on: the status says so
+        levels.update(analog, now_ms)
+        if levels.railed != self.railed:
+            self._railed()
+        if levels.faulty:
+            g = self.played.game
+            levels.hold(self.played.expected, g.is_over() or g.phase == pacal.P_DEAL)
         self.readers.update(digital, now_ms)
         if event == presses.SHORT_MENU or event == presses.LONG_MENU:
             if event == presses.LONG_MENU:
@@ -205,6 +220,19 @@ class PacalBoard(Board):
             self._played_seen = seen
             self._played_version = self.version  # (a move or a new sight bumps it: once more)
             self._play()
+
+    def _railed(self):
+        # A field read at a rail (that reading ignored): named with the
+        # faulty ones, for the rest of the power on.
+        levels = self.levels
+        new = levels.railed & ~self.railed & ~levels.faulty
+        self.railed = levels.railed
+        names = []
+        names.extend(self.fault_names)
+        for i in range(2 * FIELDS):
+            if new >> i & 1:
+                names.append("field%d.%d" % (i // FIELDS, i % FIELDS + 1))
+        self.checked(names, self.unwired)
 
     def _clear(self):
         # Start of a round: every field and slot empty.

@@ -61,6 +61,7 @@ class PyraosBoard(Board):
         self.unsure_at = -1  # since when it has been unsure, the readings still
         self.calibrated = False  # the sensing knows the board (power on, or a saved state)
         self.noise_told = False  # the sensors' noise, measured at power on, is in the text
+        self.railed = 0  # ... and the sensors read at a rail since
         self.back_at = -1  # when BACK was pressed, until it is acted on
         self._due = False  # the learnt state is due to be written (state_due)
         self.save_at = -1  # ... once the sensing has learnt the last change
@@ -208,11 +209,10 @@ class PyraosBoard(Board):
             self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
-        if sensor.measured != self.noise_told:
-            self.noise_told = True
-            self.version += 1  # (the status text tells a faulty sensor)
-        if not sensor.ready():
-            return
+        if sensor.measured != self.noise_told or sensor.readings.railed != self.railed:
+            self._faults()
+        if sensor.unwired or not sensor.measured or not sensor.ready():
+            return  # (nothing looked at before the sensors are known to work)
         if not self.calibrated:
             found = sensor.power_on(self.expected, now_ms)
             if found < 0:
@@ -252,6 +252,14 @@ class PyraosBoard(Board):
             elif take_back_move(self, obs, now_ms):
                 return
         self._play(obs, now_ms)
+
+    def _faults(self):
+        # The noise measured at power on, or a sensor read at a rail since
+        # (its readings ignored): the status text and the hello name them.
+        sensor = self.sensor
+        self.noise_told = sensor.measured
+        self.railed = sensor.readings.railed
+        self.checked(position_names(sensor.faulty | self.railed), sensor.unwired)
 
     def after_answer(self):
         """What a tick does once its LED frame is out (the runtime calls it

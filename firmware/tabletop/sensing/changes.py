@@ -305,8 +305,8 @@ class ChangeFinder:
         out = 0
         for p in range(LEVEL_START[2]):
             if not expected >> p & 1:
-                s = OWN_SENSOR[p]
-                if self.resid[s] * 2 >= k[s * POSITIONS + p]:
+                own = k[OWN_SENSOR[p] * POSITIONS + p]  # (0: a faulty sensor, left out)
+                if own and self.resid[OWN_SENSOR[p]] * 2 >= own:
                     out |= 1 << p
         return out
 
@@ -318,8 +318,8 @@ class ChangeFinder:
         out = 0
         for p in range(LEVEL_START[2]):
             if expected >> p & 1:
-                s = OWN_SENSOR[p]
-                if self.resid[s] * 2 <= -k[s * POSITIONS + p]:
+                own = k[OWN_SENSOR[p] * POSITIONS + p]
+                if own and self.resid[OWN_SENSOR[p]] * 2 <= -own:
                     out |= 1 << p
         return out
 

@@ -4,6 +4,9 @@
     f.update(analog, now_ms)    # every tick: analog is the raw channel array
     f.stable[i]                 # cards on field i, debounced (a bytearray)
     f.changes                   # goes up whenever one of them changes
+    f.railed                    # bits of the fields read at a rail (those readings ignored)
+    f.leave_out(bits)           # faulty fields (power on): their level changes no more
+    f.hold(expected, empty)     # ... it is what the game expects (0 each if ``empty``)
 
 Fields are numbered as the profile lists them: 0..9 player 0's fields 1..10,
 10..19 player 1's.
@@ -12,13 +15,22 @@ Each field has its own calibration: the readings with 0, 1 and 2 cards. A
 reading counts as a level once it is past the midpoint towards it by the
 field's hysteresis, so noise around a threshold does not flicker; a level
 must then hold for the debounce time before it becomes stable.
+
+A reading at a rail (tabletop.sensing.RAIL) is no hall sensor's: a wire
+came loose, or a glitch. It never changes a level (a field stuck at full
+scale would read as covered: a build that never was); the field is named in
+``railed``. The test runs only when a reading would change a level, so a
+quiet tick pays nothing for it.
 """
 
 from micropython import const
 
+from tabletop.sensing import RAIL, RAIL_TOP
+
 _EMPTY = const(0)  # cards on a field; also the index of that reading in its levels
 _BUILT = const(1)
 _COVERED = const(2)  # the second card covers the first
+_NEVER = const(1 << 20)  # a threshold no reading reaches (either sign)
 
 
 class FieldLevels:
@@ -50,6 +62,8 @@ class FieldLevels:
         self.since = [0] * n
         self.debounce_ms = profile.debounce_ms
         self.primed = False
+        self.railed = 0
+        self.faulty = 0  # fields left out (tabletop.sensing.sensor_check, at power on)
 
     def update(self, analog, now_ms):
         # (every tick: the attributes are taken into locals once, as a
@@ -85,9 +99,35 @@ class FieldLevels:
             elif v < down2[i]:
                 level = _BUILT
             if level != raw[i]:
-                raw[i] = level
-                since[i] = now_ms
+                v = analog[channels[i]]
+                if v < RAIL or v > RAIL_TOP:
+                    self.railed |= 1 << i  # (ignored: a sensor glitch, not a card)
+                    level = raw[i]
+                else:
+                    raw[i] = level
+                    since[i] = now_ms
             if level != stable[i] and (not primed or now_ms - since[i] >= debounce_ms):
                 stable[i] = level
                 self.changes += 1
         self.primed = True
+
+    def leave_out(self, bits):
+        """The fields of ``bits`` are faulty: no reading changes their level
+        from now on (hold sets it)."""
+        self.faulty |= bits
+        for i in range(self.n):
+            if bits >> i & 1:
+                self.up1[i] = self.up2[i] = _NEVER
+                self.down1[i] = self.down2[i] = -_NEVER
+
+    def hold(self, expected, empty):
+        """Each faulty field shows ``expected[i]`` cards (none if ``empty``):
+        what the game says is there, as no sensor can tell."""
+        bad = self.faulty
+        stable = self.stable
+        for i in range(self.n):
+            if bad >> i & 1:
+                level = 0 if empty else expected[i]
+                if stable[i] != level:
+                    stable[i] = self.raw[i] = level
+                    self.changes += 1

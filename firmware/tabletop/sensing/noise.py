@@ -1,11 +1,13 @@
-"""Each hall sensor's own noise, measured at power on.
+"""Each hall sensor's own noise, measured at power on, and the sensors that
+cannot be working.
 
-    meter = NoiseMeter(profile)
+    meter = NoiseMeter(channels, floor)   # the analog channels watched; the profile's noise
     meter.feed(analog)        # every tick from power on, the raw array; True once done
     meter.noise[s]            # then: sensor s's noise, the rms of one raw reading (counts)
-    meter.typical             # ... the board's: the median sensor's
-    meter.faulty              # ... bits of the sensors far noisier than the rest
-    meter.hand_over(sensor, analog)   # a PyramidSensor takes it in (once)
+    meter.typical             # ... the board's: the median working sensor's
+    meter.faulty              # ... bits of the sensors that cannot be working (below)
+    meter.unwired             # ... more than half of them: nothing usable is wired
+    meter.hand_over(sensor)   # a PyramidSensor takes it in (once)
     work_with(sensor, noise)  # (hand_over's) the sensing works with that noise
 
 A board's sensing is tuned to the noise its profile states (``model.noise``);
@@ -24,13 +26,23 @@ floating multiplexer input, a broken part; unless its readings went one way
 meanwhile, their net change more than half the path they took (a hand
 lowering a marble onto it as the power came back: its field grows every
 tick), where noise ends about where it began.
+
+So is a sensor that is dead (docs/DEVICE.md, "Faulty sensors"): every
+reading at a rail (tabletop.sensing.RAIL: where no hall sensor's output
+goes; a wire off, a short, nothing there), or not one reading different
+from the one before while other sensors showed their noise (a hall sensor
+through an ADC always shows some; where no sensor changes at all, the
+board is a simulated one without noise or a test's ideal readings, and
+that says nothing). More than half of a board's sensors faulty: nothing
+usable is wired, and the board does not play (a Pacal or Diabolo board's
+check, with its card readers: tabletop.sensing.sensor_check). Loaded at
+power on, let go once the noise is known.
 """
 
 from array import array
 from micropython import const
 
-from tabletop.sensing.magnets import SENSORS
-from tabletop.sensing.smoothing import smoothed_noise
+from tabletop.sensing import RAIL, RAIL_TOP
 
 _NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
 
@@ -41,29 +53,39 @@ _PER_MEDIAN = const(1048)  # a reading's noise per 1000 of median |difference| (
 
 
 class NoiseMeter:
-    def __init__(self, profile):
-        self.channels = profile.sensor_channels
-        self.floor = profile.noise
-        self.first = array("H", bytes(2 * SENSORS))
-        self.path = array("i", bytes(4 * SENSORS))  # the sum of each one's |differences|
-        self.last = array("H", bytes(2 * SENSORS))
+    def __init__(self, channels, floor):
+        self.channels = channels
+        self.floor = floor
+        self.n = n = len(channels)
+        self.first = array("H", bytes(2 * n))
+        self.path = array("i", bytes(4 * n))  # the sum of each one's |differences|
+        self.last = array("H", bytes(2 * n))
+        self.low = array("H", b"\xff\xff" * n)  # each one's lowest reading, and highest
+        self.high = array("H", bytes(2 * n))
         # each |difference|, at most _MOST: a sensor whose median comes
         # near that is far past any fault limit (bytes: the 600 of them
         # live only the first ticks, when the heap is fullest)
-        self.diffs = bytearray(SENSORS * SAMPLES)
+        self.diffs = bytearray(n * SAMPLES)
         self.taken = -1  # differences taken so far (the first reading has none)
-        self.noise = array("H", bytes(2 * SENSORS))
+        self.noise = array("H", bytes(2 * n))
         self.typical = 0
         self.faulty = 0
+        self.unwired = False
 
     def feed(self, analog):
         """Take one tick's raw readings; True once the noise is known."""
         channels = self.channels
         last = self.last
+        low = self.low
+        high = self.high
         diffs = self.diffs
         n = self.taken
-        for s in range(SENSORS):
+        for s in range(self.n):
             v = analog[channels[s]]
+            if v < low[s]:
+                low[s] = v
+            if v > high[s]:
+                high[s] = v
             if n >= 0:
                 d = v - last[s]
                 d = d if d >= 0 else -d
@@ -80,39 +102,58 @@ class NoiseMeter:
 
     def _work_out(self):
         noise = self.noise
+        n = self.n
         mid = SAMPLES // 2
         trend = 0  # sensors whose readings went one way: more than half their path
-        for s in range(SENSORS):
+        dead = 0  # at a rail all along
+        flat = 0  # ... or never changed
+        for s in range(n):
             row = sorted(self.diffs[s * SAMPLES : (s + 1) * SAMPLES])
             # (integers: every port rounds the same)
             noise[s] = ((row[mid - 1] + row[mid]) * _PER_MEDIAN + 1000) // 2000
             net = self.last[s] - self.first[s]
             if 2 * (net if net >= 0 else -net) > self.path[s]:
                 trend |= 1 << s
+            if self.high[s] < RAIL or self.low[s] > RAIL_TOP:
+                dead |= 1 << s
+            elif not self.path[s]:
+                flat |= 1 << s
         self.diffs = bytearray()  # (the samples' memory back)
-        self.typical = sorted(noise)[SENSORS // 2]
+        if (dead | flat) != (1 << n) - 1:  # (some sensor showed noise: a flat one is stuck)
+            dead |= flat
+        live = sorted([noise[s] for s in range(n) if not dead >> s & 1])
+        self.typical = live[len(live) // 2] if live else 0
         limit = _FAULT_TIMES * max(self.typical, self.floor)
-        for s in range(SENSORS):
+        faulty = dead
+        count = 0
+        for s in range(n):
             if noise[s] > limit and not trend >> s & 1:
-                self.faulty |= 1 << s
+                faulty |= 1 << s
+            count += faulty >> s & 1
+        self.faulty = faulty
+        self.unwired = 2 * count > n
 
-    def hand_over(self, sensor, analog):
+    def hand_over(self, sensor):
         """What was measured goes to ``sensor`` (a PyramidSensor): a board
         clearly noisier than its profile says works with its own noise; a
-        faulty sensor is left out from now on, held at what it reads now
-        (``analog``, the raw array)."""
+        faulty sensor is left out from now on, held at the average of its
+        window now (what its baseline becomes, so it fits as nothing)."""
+        from tabletop.sensing.magnets import SENSORS  # (a Pyraos board's: loaded already)
+        from tabletop.sensing.smoothing import WINDOW
+
         sensor.measured = True
         sensor.typical = typical = self.typical
         sensor.sensor_noise = self.noise
+        sensor.unwired = self.unwired
         if typical > sensor.noise + sensor.noise / _NOISIER_BY:
             work_with(sensor, typical)
         faulty = sensor.faulty = self.faulty
         if faulty:
             held = sensor.held = array("H", bytes(2 * SENSORS))
-            channels = sensor.readings.channels
+            sums = sensor.readings.sums
             for s in range(SENSORS):
                 if faulty >> s & 1:
-                    held[s] = analog[channels[s]]
+                    held[s] = sums[s] // WINDOW
             sensor.learnt.leave_out(faulty, held)
 
 
@@ -122,6 +163,8 @@ def work_with(sensor, noise):
     fit. What fits and what is clear stay at the profile's noise (tried:
     scaled too, a board at twice its profile's noise accepted a marble
     carried past on level 3 as set down there). Once, at power on."""
+    from tabletop.sensing.smoothing import smoothed_noise
+
     sensor.noise = noise
     # A hand's tremor hides in more noise: what holds on level 3 must hold
     # longer, as many times as the noise is the profile's.

@@ -9,6 +9,8 @@
     found = sensor.power_on(expected, now_ms)   # power on without a saved state
     sensor.measured, sensor.typical         # the sensors' noise, measured at power on
     sensor.sensor_noise, sensor.faulty      # ... each one's, and those left out
+    sensor.unwired                          # ... more than half of them: nothing usable wired
+    sensor.readings.railed                  # sensors read at a rail since (each reading ignored)
 
 Collaborators do the work. ``readings`` (tabletop.sensing.smoothing)
 smooths the raw readings and tells motion from stillness; ``learnt``
@@ -91,12 +93,13 @@ class PyramidSensor:
         # are given back once that is done: tabletop.sensing.noise).
         from tabletop.sensing.noise import NoiseMeter
 
-        self.meter = NoiseMeter(profile)
+        self.meter = NoiseMeter(profile.sensor_channels, profile.noise)
         self.measured = False
-        self.typical = 0  # then: the board's noise as measured (the median sensor's)
+        self.typical = 0  # then: the board's noise as measured (the median working sensor's)
         self.sensor_noise = array("H")  # ... and each sensor's
-        self.faulty = 0  # bits of the sensors left out (far noisier than the rest)
+        self.faulty = 0  # bits of the sensors left out (far noisier than the rest, or dead)
         self.held = array("H")  # ... and what each reads from then on
+        self.unwired = False  # more than half of them: the board cannot follow a game
 
     # -- readings -------------------------------------------------------------------
 
@@ -104,18 +107,18 @@ class PyramidSensor:
         """Take one raw reading of every sensor (the hal's array)."""
         meter = self.meter
         if meter is not None and meter.feed(analog):
-            self._measured(meter, analog)
+            self._measured(meter)
         if self.faulty:
             self._hold_faulty(analog)
         self.readings.update(analog, now_ms)
         if self.restored_at == _RESTORED_NEXT_TICK:
             self.restored_at = now_ms
 
-    def _measured(self, meter, analog):
+    def _measured(self, meter):
         # The noise is known (NoiseMeter.hand_over). The meter's code and
         # memory go: it is needed once a power on.
         self.meter = None
-        meter.hand_over(self, analog)
+        meter.hand_over(self)
         sys.modules.pop("tabletop.sensing.noise", None)
 
     def _hold_faulty(self, analog):

@@ -6,6 +6,7 @@ when they last moved.
     readings.ready()                  # a whole window read since power on
     readings.sums[s]                  # sensor s: the sum of its last WINDOW readings
     readings.moving_at                # the last tick that saw motion
+    readings.railed                   # bits of the sensors read at a rail (ignored)
 
 A reading far from its average (``_STILL`` noise widths) is a step, not
 noise: a marble landing, bouncing or carried in a hand. The average then
@@ -13,12 +14,17 @@ starts afresh at the new value, so it does not lag behind a marble that has
 landed, and the tick counts as motion. A hand lowering a marble slowly
 shows as a difference between two whole windows instead. Nothing is
 settled (tabletop.sensing.pyramid) until the readings have been still a
-while. Integer arithmetic only; a tick allocates nothing.
+while. A reading at a rail (tabletop.sensing.RAIL) is no hall sensor's: a
+wire came loose, or a glitch. It is ignored (the sensor's window keeps what
+it held: no motion, nothing to fit) and the sensor named in ``railed``; it
+costs nothing while the readings are still (such a reading is always a
+step). Integer arithmetic only; a tick allocates nothing.
 """
 
 from array import array
 from micropython import const
 
+from tabletop.sensing import RAIL, RAIL_TOP
 from tabletop.sensing.magnets import SENSORS
 
 WINDOW = const(4)  # readings averaged per sensor
@@ -44,6 +50,7 @@ class Smoothed:
         self.still = 0
         self.set_noise(profile.noise)
         self.moving_at = 0
+        self.railed = 0
 
     def set_noise(self, noise):
         """The noise of one raw reading (counts): what stillness allows."""
@@ -62,6 +69,9 @@ class Smoothed:
             total = sums[s]
             d = v * WINDOW - total
             if d > still or d < -still:
+                if v < RAIL or v > RAIL_TOP:
+                    self.railed |= 1 << s  # (ignored: a sensor glitch, not a piece)
+                    continue
                 # A step, not noise: the average starts afresh at the new value.
                 moving = True
                 for r in self.rings:

@@ -10,7 +10,7 @@ from tabletop.board import diabolo_board as db
 from tabletop.records.diabolo_notation import LETTERS, card_name
 from tabletop.rules.diabolo import COLOURS, PLAY
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
-from tabletop.show.text import NO_UNDO, ROWS
+from tabletop.show.text import NO_UNDO, ROWS, with_faults
 
 _SEATS = "3, 4, 5 players"
 _NAMES = ("red", "yellow", "green", "purple", "blue")
@@ -83,6 +83,10 @@ def _computer(board, g, seat):
 
 
 def lines(board):
+    return with_faults(board, _lines(board))  # (a sensor not working: named)
+
+
+def _lines(board):
     g = board.game
     mode = board.mode
     if mode == db.SELECT:

@@ -10,7 +10,7 @@ from tabletop.board import pacal_board as pb
 from tabletop.board.pacal_played import BOTH_STUCK, NOT_STUCK
 from tabletop.rules import pacal
 from tabletop.sensing import cards
-from tabletop.show.text import COLS, NO_UNDO, ROWS, select_screen
+from tabletop.show.text import COLS, NO_UNDO, ROWS, select_screen, with_faults
 
 _CUT = ".."  # ends a line of text cut short
 
@@ -147,6 +147,10 @@ def _play(board, g, solo):
 
 
 def lines(board):
+    return with_faults(board, _lines(board))  # (a sensor not working: named)
+
+
+def _lines(board):
     variant = board.variant
     prof = board.profile
     seat = board.computer

@@ -2,21 +2,13 @@
 
 from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
-from tabletop.rules.pyraos_geometry import position_names
-from tabletop.show.text import NO_UNDO, ROWS, select_screen
+from tabletop.show.text import NO_UNDO, select_screen, with_faults
 
 NAMES = ("Light", "Dark")  # player 0 plays the light marbles (docs/RECORDS.md)
 
 
 def lines(board):
-    faulty = board.sensor.faulty
-    if not faulty:
-        return _lines(board)
-    # A sensor far noisier than the rest: the last row names it, always.
-    names = position_names(faulty)
-    fault = "Fault: " + " ".join(names[:2]) + ("+" if len(names) > 2 else "")
-    head = _lines(board)[: ROWS - 1]
-    return head + ("",) * (ROWS - 1 - len(head)) + (fault,)
+    return with_faults(board, _lines(board))  # (a sensor not working: named)
 
 
 def _lines(board):

@@ -4,6 +4,7 @@ the game-select screen.
     from tabletop.show.text import COLS, ROWS, select_screen
     select_screen("Pyraos", "kids", 2, 3)   # the lines of the game-select screen
     NO_UNDO                                 # BACK against the computer: nothing to take back
+    with_faults(board, shown)               # a screen with the sensors found not working
 
 An SSD1306 of 128x64 pixels in its 8x8 font holds ROWS rows of COLS characters.
 """
@@ -25,3 +26,24 @@ def select_screen(name, variant, number, count, back="BACK: undo"):
         "hold MENU: next",
         back,
     )
+
+
+def with_faults(board, shown):
+    """``shown`` (a board's screen) with what it found of its sensors
+    (docs/DEVICE.md, "Faulty sensors"): none to play on, a screen that says
+    so instead; a faulty one, named on the last row, always."""
+    names = board.fault_names
+    if not names:
+        return shown
+    fault = "Fault:"
+    for i in range(len(names)):
+        more = "+" if i + 1 < len(names) else ""
+        if len(fault) + 1 + len(names[i]) + len(more) > COLS:
+            fault += "+"
+            break
+        fault += " " + names[i]
+    if board.unwired:
+        return (shown[0], "", "No sensors read:", "check the wiring", "and the profile", "",
+                "", fault)  # fmt: skip
+    head = tuple(shown[: ROWS - 1])
+    return head + ("",) * (ROWS - 1 - len(head)) + (fault,)

@@ -183,6 +183,10 @@ class Common:
         self._knocks: list[Knock] = []
         self._now = 0
         self.let_go_ms: int | None = None  # when the hand last let go of a piece
+        # Sensors broken on purpose (stick, stick_chain): sensor index ->
+        # (from when, the raw reading it gives); the chain's (from when, byte).
+        self.stuck: dict[int, tuple[int, int]] = {}
+        self.chain_stuck: tuple[int, int] | None = None
         # Every physical action: (time, what, where), for tests and viewers.
         self.actions: list[tuple[int, str, int]] = []
 
@@ -190,6 +194,27 @@ class Common:
         """The LED frame the hal just sent: the chain's supply ripple follows it."""
         if self.chain is not None:
             self.chain.leds(now_ms, frame)
+
+    def stick(self, index: int, reading: int, now_ms: int = 0) -> None:
+        """Analog sensor ``index`` reads ``reading`` (raw, 0..65535) from
+        ``now_ms`` on, whatever lies on it: a wire off or a dead part (0), a
+        short to the supply (65535), a part frozen at one value."""
+        if not 0 <= index < len(self._drift.values):
+            raise PhysicsError(f"no sensor {index} to stick")
+        if not 0 <= reading <= 65535:
+            raise PhysicsError(f"a raw reading is 0..65535, not {reading}")
+        self.stuck[index] = (now_ms, reading)
+
+    def stick_chain(self, byte: int = 0xFF, now_ms: int = 0) -> None:
+        """Every byte of the shift-register chain reads ``byte`` from
+        ``now_ms`` on: 0xFF is a data line pulled up with nothing behind it."""
+        self.chain_stuck = (now_ms, byte & 0xFF)
+
+    def _stuck_chain(self, now: int, buf: bytearray) -> None:
+        # (the boards' read_digital, last)
+        if self.chain_stuck is not None and now >= self.chain_stuck[0]:
+            for i in range(len(buf)):
+                buf[i] = self.chain_stuck[1]
 
     def _time(self, now_ms: int | None) -> int:
         if now_ms is None:
@@ -231,15 +256,18 @@ class Common:
             for i in range(len(values)):
                 values[i] += drift[i]
             self.chain.convert(now, values, quiescent, channels, buf)
-            return
-        sd = self.noise_sd
-        gauss = self._noise_rng.gauss
-        for i in range(len(values)):
-            v = values[i] + drift[i]
-            if sd > 0.0:
-                v += gauss(0.0, sd)
-            r = int(math.floor(v + 0.5))
-            buf[channels[i]] = 0 if r < 0 else 65535 if r > 65535 else r
+        else:
+            sd = self.noise_sd
+            gauss = self._noise_rng.gauss
+            for i in range(len(values)):
+                v = values[i] + drift[i]
+                if sd > 0.0:
+                    v += gauss(0.0, sd)
+                r = int(math.floor(v + 0.5))
+                buf[channels[i]] = 0 if r < 0 else 65535 if r > 65535 else r
+        for i, (since, reading) in self.stuck.items():
+            if now >= since:
+                buf[channels[i]] = reading
 
 
 def check_buf(buf: array[int], n: int, what: str) -> None:

@@ -226,6 +226,7 @@ class DiaboloPhysics(Common):
             if code >> i & 1:
                 k = self.reader_bits[i]
                 buf[k // 8] |= 0x80 >> (k % 8)
+        self._stuck_chain(now, buf)
 
 
 make = DiaboloPhysics  # (the board of this game: sim.hardware.physics.make)

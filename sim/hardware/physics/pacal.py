@@ -389,6 +389,7 @@ class PacalPhysics(Common):
                 if code >> i & 1:
                     k = bits[i]
                     buf[k // 8] |= 0x80 >> (k % 8)
+        self._stuck_chain(now, buf)
 
 
 make = PacalPhysics  # (the board of this game: sim.hardware.physics.make)
