@@ -113,3 +113,24 @@ def test_a_record_without_its_header_says_the_header_is_missing(tmp_path: Path) 
     error = str(summary_of(r)["error"])
     assert r.returncode == 2
     assert "header line is missing" in error and "unknown header key" not in error
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        '{"p": 0, "place": "%s"}',  # a string that is no position
+        '{"p": 0, "place": [%s]}',  # ... a list of numbers
+        '{"p": 0, "place": "b2", "raise": "%s"}',
+    ],
+)
+def test_a_huge_value_is_not_echoed_back(tmp_path: Path, move: str) -> None:
+    # (10 MB in one value: check, hint and board-play quote a few characters of it)
+    huge = "x" * 10_000_000 if '"%s"' in move else ",".join(["7"] * 2_000_000)
+    path = write(tmp_path, "huge.jsonl", HEADER + "\n" + move % huge + "\n")
+    r = run("check", path)
+    assert r.returncode == 1 and len(r.stdout) < 1000, len(r.stdout)
+    assert summary_of(r)["line"] == 2
+    for command in ("hint", "board-play"):
+        r = run(command, path)
+        assert "Traceback" not in r.stderr and len(r.stderr) < 1000, len(r.stderr)
+        assert r.stderr.startswith(f"{command}: {path}: line 2: "), r.stderr[:300]

@@ -2,7 +2,7 @@
 
     from tabletop.rules.values import is_int, show
     is_int(True)              # False: JSON's true is not a number here
-    show("b2")                # '"b2"': a value as JSON writes it, for messages
+    show("b2")                # '"b2"': a value as JSON writes it, for messages (cut short)
     nested_deeper(v, 16)      # True if lists and objects nest in v more than 16 deep
 
 The bottom of the game core: it imports nothing, and every part that checks
@@ -15,15 +15,20 @@ def is_int(value):
     return type(value) is int
 
 
+SHOWN = 40  # characters of a value a message shows at most
+
+
 def show(value):
-    """A value as JSON would write it, for messages."""
+    """A value as JSON would write it, for messages: cut after SHOWN
+    characters (a message must not echo a 10 MB value back)."""
     if value is True or value is False:
         return "true" if value else "false"
     if value is None:
         return "null"
     if type(value) is str:
-        return '"%s"' % value
-    return str(value)
+        return '"%s"' % value if len(value) <= SHOWN else '"%s..."' % value[:SHOWN]
+    text = str(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
 def nested_deeper(value, limit):
