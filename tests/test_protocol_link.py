@@ -169,3 +169,17 @@ def test_a_command_longer_than_a_board_takes_is_not_sent() -> None:
     finally:
         port.close()
     assert port.received() == b"\n" + json.dumps(fits).encode() + b"\n"
+
+
+def test_deploy_to_a_port_with_no_board_says_so_within_seconds(silent: Port) -> None:
+    # (it once waited 38 s in silence, then spoke of neither protocol nor REPL)
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "host_tools", "deploy", "--port", silent.path],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    waited = time.monotonic() - start
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"nothing answers on {silent.path}: " in done.stderr, done.stderr
+    assert "list_ports" in done.stderr and "mpremote" in done.stderr
+    assert waited < 12 + 15  # (8 s for a hello, 4 for Ctrl-C; Python's start on a busy machine)

@@ -26,6 +26,7 @@ import serial
 from host_tools.board.link import BAUD
 
 QUIET_S = 8.0  # a board that says nothing this long to a hello is not playing
+SILENT_S = 4.0  # ... nor to Ctrl-C this long after: there is no board on the port
 PROBLEM_S = 30.0  # a board not playing says its error every 3 s (the emulator: slower)
 TREES = ("a", "b")
 
@@ -215,11 +216,27 @@ def free_the_repl(port: str, say: Callable[[str], None], wait_s: float = 30.0) -
     def answered(seen: bytes) -> bool:
         return b'"reply": "deploy"' in seen or b">>> " in seen
 
+    heard = [b""]  # what came back at all, answer or not
+
+    def answered_or_heard(seen: bytes) -> bool:
+        heard[0] = seen
+        return answered(seen)
+
     with serial.Serial(port, BAUD, timeout=0.1) as link:
         ask = b'\n{"cmd": "hello", "id": "deploy"}\r\n'
-        seen = until(link, ask, answered, QUIET_S)
+        seen = until(link, ask, answered_or_heard, QUIET_S)
         if seen is None:
-            seen = until(link, b"\r\x03\x03\x02", answered, wait_s)
+            # (Ctrl-C ends a command cut short, Ctrl-B leaves the raw REPL: a
+            # board there answers at once; a port that stays silent has none)
+            stir = b"\r\x03\x03\x02"
+            seen = until(link, stir, answered_or_heard, wait_s if heard[0] else SILENT_S)
+        if seen is None and not heard[0]:
+            raise DeployError(
+                f"nothing answers on {port}: sent a hello and Ctrl-C, heard nothing in "
+                f"{QUIET_S + SILENT_S:.0f} s. Is the board plugged in and is this its port "
+                "(python -m serial.tools.list_ports)? Is another program (mpremote, a "
+                "terminal, a monitor) holding the port?"
+            )
         if seen is None:
             raise DeployError(f"the board at {port} answers neither the protocol nor as a REPL")
         if b'"reply": "deploy"' not in seen:
