@@ -13,7 +13,10 @@ from tabletop import games
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sim", *args], capture_output=True, text=True)
+    # (the limit only ends a command that never would: a failure, not a wait)
+    return subprocess.run(
+        [sys.executable, "-m", "sim", *args], capture_output=True, text=True, timeout=600
+    )
 
 
 def objects(text: str) -> list[dict[str, object]]:
@@ -199,3 +202,57 @@ def test_check_a_diabolo_record_without_players(tmp_path: Path) -> None:
     assert r.returncode == 2
     (summary,) = objects(r.stdout)
     assert summary["line"] == 1 and "players" in str(summary["error"])
+
+
+# --- bad options and paths: one error line, no traceback -----------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["board-play", "r.jsonl", "--noise", "nan"], "--noise"),
+        (["board-play", "r.jsonl", "--mistakes=-inf"], "--mistakes"),
+        (["soak", "--hours", "nan"], "--hours"),
+        (["soak", "--hours", "inf"], "--hours"),
+        (["sweep", "--noise", "1,nan,2"], "--noise"),
+        (["sweep", "--mistakes", "NaN"], "--mistakes"),
+        (["device", "--pty", "--speed", "nan"], "--speed"),
+        (["device", "--pty", "--pico", "x.img", "--for", "infinity"], "--for"),
+    ],
+)
+def test_a_float_option_refuses_nan_and_infinity(args: list[str], option: str) -> None:
+    # (NaN passes every range check: --noise nan played, --hours nan played
+    # nothing and said "ok": true, --speed nan was taken)
+    r = run(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    (line,) = [s for s in r.stderr.splitlines() if "error" in s]
+    assert f"argument {option}: not a finite number" in line, r.stderr
+
+
+def test_selfplay_out_onto_a_file_or_under_one(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.jsonl"
+    taken.write_text("mine\n")
+    for out, words in (
+        (taken, "is a file, not a folder"),
+        (taken / "sub", "cannot make the folder"),
+    ):
+        r = run("selfplay", "--game", "pyraos", "--games", "2", "--seed", "1", "--out", str(out))
+        assert r.returncode == 2 and r.stdout == "", r.stderr
+        assert r.stderr.startswith("selfplay: ") and words in r.stderr and str(out) in r.stderr
+        assert len(r.stderr.splitlines()) == 1, r.stderr
+    assert taken.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("size", [None, 0, 100])
+def test_device_pico_with_an_image_it_cannot_use(tmp_path: Path, size: int | None) -> None:
+    if size is None:  # in a folder that does not exist
+        image, words = tmp_path / "no" / "pico.img", f"the folder {tmp_path / 'no'} does not exist"
+    else:  # a file that is no flash image
+        image, words = tmp_path / "notes.txt", f"{size} bytes, not a Pico's flash image"
+        image.write_bytes(b"x" * size)
+    r = run("device", "--pty", "--pico", str(image))
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.startswith(f"device: {image}: {words}"), r.stderr
+    assert len(r.stderr.splitlines()) == 1 and not (tmp_path / "no").exists()
+    if size is not None:
+        assert image.read_bytes() == b"x" * size

@@ -92,4 +92,4 @@ def test_sweep_command_refuses_bad_levels() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "sim", "sweep", "--noise", "1,x"], capture_output=True, text=True
     )
-    assert run.returncode == 2 and "not a list of numbers" in run.stderr
+    assert run.returncode == 2 and "--noise: not a number: 'x'" in run.stderr

@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sim.commands import device
+from sim.commands.options import finite_float
 from sim.runs import selfplay
 from sim.runs.power_cuts import is_deal
 from tabletop import games
@@ -78,7 +80,20 @@ def _selfplay(args: argparse.Namespace) -> int:
             print(f"selfplay: {err}", file=sys.stderr)
             return 2
     out = Path(args.out)
-    paths = selfplay.write_games(args.game, variant, args.games, args.seed, out, args.players)
+    if out.exists() and not out.is_dir():
+        print(f"selfplay: --out {out} is a file, not a folder", file=sys.stderr)
+        return 2
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"selfplay: cannot make the folder {out}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    try:
+        paths = selfplay.write_games(args.game, variant, args.games, args.seed, out, args.players)
+    except OSError as err:
+        where = err.filename or out
+        print(f"selfplay: cannot write {where}: {err.strerror or err}", file=sys.stderr)
+        return 2
     for path in paths:
         print(path)
     return 0
@@ -175,59 +190,10 @@ def _soak(args: argparse.Namespace) -> int:
 
 
 def _levels(text: str) -> list[float]:
-    try:
-        levels = [float(x) for x in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
-    if not levels or any(x < 0 for x in levels):
+    levels = [finite_float(x) for x in text.split(",")]
+    if any(x < 0 for x in levels):
         raise argparse.ArgumentTypeError("noise levels are 0 or more")
     return levels
-
-
-def _device(args: argparse.Namespace) -> int:
-    if args.pico:
-        return _pico(Path(args.pico), args.seconds)
-    from sim.device.pty_device import PtyDevice
-    from tabletop.records.record import new_state
-
-    dev = PtyDevice(args.game, seed=args.seed, speed=args.speed)
-    print(dev.path, flush=True)
-    start = time.monotonic()
-    try:
-        dev.power_on()
-        dev.start_game()
-        variant = games.variants(args.game)[0]
-        players = _seats(args.game, variant, dev.profile.players)  # a new game's seats
-        rec = selfplay.play_game(args.game, variant, args.seed, players=players or None)
-        state = new_state(args.game, variant, players)
-        dev.play(state, rec.events[: args.play])
-        left = None if args.seconds is None else args.seconds - (time.monotonic() - start)
-        while left is None or left > 0:
-            dev.idle(1.0 if left is None else min(1.0, left))
-            left = None if args.seconds is None else args.seconds - (time.monotonic() - start)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        dev.close()
-    return 0
-
-
-def _pico(image: Path, seconds: float | None) -> int:
-    from sim.device.pico_pty import PicoPty
-
-    with PicoPty(image) as pico:
-        print(pico.path, flush=True)
-        try:
-            time.sleep(seconds if seconds is not None else 1e9)
-        except KeyboardInterrupt:
-            pass
-    return 0
-
-
-def _seats(game: str, variant: str, players: int) -> int:
-    # the count a new game of a game seated by several counts has (0: fixed)
-    low, high = games.part(game, "rules").seats(variant)
-    return 0 if low == high else players
 
 
 def _demo(seed: int) -> int:
@@ -278,8 +244,12 @@ def main(argv: list[str] | None = None) -> int:
         "board-play", help="play a record on the virtual board through the firmware"
     )
     bp.add_argument("record")
-    bp.add_argument("--mistakes", type=float, default=0.0, help="rate of hand mistakes, 0..1")
-    bp.add_argument("--noise", type=float, default=1.0, help="sensor noise, times the profile's")
+    bp.add_argument(
+        "--mistakes", type=finite_float, default=0.0, help="rate of hand mistakes, 0..1"
+    )
+    bp.add_argument(
+        "--noise", type=finite_float, default=1.0, help="sensor noise, times the profile's"
+    )
     bp.add_argument("--seed", type=int, default=0)
     bp.add_argument(
         "--power-cuts",
@@ -303,7 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--game", choices=("pyraos", "pacal"), default="pyraos")
     sw.add_argument("--noise", type=_levels, default=[1.0, 2.0, 3.0, 4.0], help="e.g. 1,2,4")
     sw.add_argument("--moves", type=int, default=1000, help="moves per noise level")
-    sw.add_argument("--mistakes", type=float, default=0.2, help="rate of hand mistakes, 0..1")
+    sw.add_argument(
+        "--mistakes", type=finite_float, default=0.2, help="rate of hand mistakes, 0..1"
+    )
     sw.add_argument("--seed", type=int, default=0, help="first game seed")
     sw.add_argument("--jobs", type=int, default=1, help="processes")
     sw.add_argument(
@@ -319,29 +291,11 @@ def main(argv: list[str] | None = None) -> int:
         "power cuts and reboots (exit 1 at the first move lost or failure)",
     )
     sk.add_argument("--game", choices=games.NAMES, default="pyraos")
-    sk.add_argument("--hours", type=float, default=24.0, help="virtual hours")
+    sk.add_argument("--hours", type=finite_float, default=24.0, help="virtual hours")
     sk.add_argument("--seed", type=int, default=0)
     sk.add_argument("--fs", choices=("littlefs", "fat"), default="littlefs")
     sk.add_argument("--cuts", type=int, default=2, help="power cuts per game")
-    dv = sub.add_parser(
-        "device",
-        help="the virtual board's firmware behind a pseudo terminal, for the host tools "
-        "(prints the port's path first)",
-    )
-    dv.add_argument("--pty", action="store_true", required=True, help="behind a pseudo terminal")
-    dv.add_argument(
-        "--pico",
-        metavar="IMAGE",
-        help="instead: an emulated Pico (the real MicroPython rp2 firmware, its REPL for "
-        "mpremote), its flash kept in IMAGE",
-    )
-    dv.add_argument("--game", choices=games.NAMES, default="pyraos")
-    dv.add_argument("--seed", type=int, default=0)
-    dv.add_argument("--play", type=int, default=0, metavar="N",
-                    help="the scripted hand plays N events of a seeded self-play game")  # fmt: skip
-    dv.add_argument("--speed", type=float, default=1.0, help="times faster than real time")
-    dv.add_argument("--for", dest="seconds", type=float, default=None,
-                    help="stop after this many seconds (default: until interrupted)")  # fmt: skip
+    device.add_parser(sub)
     from sim.commands import arena, hint
 
     hint.add_parser(sub)
@@ -350,9 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("hint", "arena"):
         return hint.run(args) if args.command == "hint" else arena.run(args)
     if args.command == "device":
-        if args.speed <= 0 or args.play < 0:
-            parser.error("--speed must be more than 0, --play 0 or more")
-        return _device(args)
+        return device.run(args, parser)
     if args.command == "soak":
         if args.hours <= 0 or args.cuts < 0:
             parser.error("--hours must be more than 0 and --cuts 0 or more")

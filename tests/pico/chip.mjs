@@ -18,6 +18,10 @@
 // The USB host is quiet: it answers the firmware's OUT requests only when it
 // has bytes to send, as a real host does (rp2040js's own host answers every
 // one after 10 us, a storm of interrupts that makes code look 2-3x slower).
+//
+// The watchdog is mended (mendWatchdog): rp2040js 1.4.1, once the count has
+// run out, sets the next alarm 0 cycles ahead, forever, and the clock never
+// gets past that instant.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,6 +57,7 @@ export class Pico {
     if (flash) this.mcu.flash.set(flash);
     else loadUf2(this.mcu.flash, fs.readFileSync(firmware));
     this.flash = new FlashModel(this.mcu, this.clock);
+    mendWatchdog(this.mcu);
     this.received = ''; // from the chip (latin1), not yet taken
     this.toSend = []; // bytes for the chip, not yet in the CDC FIFO
     this.onOutput = null; // (text) => void: everything the chip writes, as it comes
@@ -222,6 +227,35 @@ export function bytesLiteral(data) {
     else out += '\\x' + b.toString(16).padStart(2, '0');
   }
   return out + "'";
+}
+
+// rp2040js's watchdog (peripherals/watchdog.js, 1.4.1) counts down to 0 with
+// a periodic alarm that re-arms itself after it fires; at 0 the next alarm is
+// 0 cycles away, so a watchdog that is not fed fires again and again at the
+// same instant: clock.tick() never returns, node hears no signal, and the
+// serial port goes silent. On the chip the count stops at 0 once it has
+// fired (the reset is one event) and a feed (a write to LOAD) starts it again.
+// That is what this does: the alarm is switched off just before it tells,
+// so it does not re-arm, and switched back on by the next feed.
+const WATCHDOG = 0x40058;
+const WATCHDOG_LOAD = 0x04;
+
+export function mendWatchdog(mcu) {
+  const dog = mcu.peripherals[WATCHDOG];
+  const alarm = dog && dog.alarm;
+  if (!alarm || typeof alarm.callback !== 'function' || typeof dog.writeUint32 !== 'function') {
+    throw new Error('rp2040js: the watchdog is not the one tests/pico/chip.mjs mends (see mendWatchdog)');
+  }
+  const fire = alarm.callback;
+  alarm.callback = () => {
+    alarm.enabled = false; // (the field, not the setter: this alarm is already off the clock's list)
+    fire();
+  };
+  const write = dog.writeUint32;
+  dog.writeUint32 = (offset, value) => {
+    write.call(dog, offset, value);
+    if (offset === WATCHDOG_LOAD) alarm.enable = dog.enable && dog.tickEnable; // counting again
+  };
 }
 
 function loadUf2(flash, image) {
