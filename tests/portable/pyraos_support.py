@@ -1,7 +1,7 @@
 """Helpers for the tests of the Pyraos rules (test_pyraos_*.py), which follow
 docs/RULES.md (Pyraos, with its decisions table).
 
-Sources: shared/seeds/pyraos-rules-nl.txt (the rule book), docs/RULES.md and
+Sources: the Pyraos rule book (in Dutch), docs/RULES.md and
 docs/RECORDS.md (position names, move records). Here: a reference
 model of the pyramid and the rules, built from the position names of
 docs/RECORDS.md alone (``ref_*``), so that the tests do not check the code against

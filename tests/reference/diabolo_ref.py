@@ -1,5 +1,5 @@
 """Reference implementation of Diabolo, written from the rule book
-(shared/seeds/diabolo-rules-nl.txt) and docs/RULES.md (its "Decisions for
+(the Diabolo rule book, in Dutch) and docs/RULES.md (its "Decisions for
 Diabolo" win where they decide), in the record terms of docs/RECORDS.md.
 
 Events are the record JSON objects: deals ``{"deal": {"dealer": d, "pile": [70
