@@ -148,6 +148,8 @@ class DiaboloCards(Part):
         """Apply the board's newly accepted events to ``truth`` (from the
         start again after BACK took one back)."""
         events = self._board_events()
+        if len(events) == self.synced:
+            return  # (nothing new: every tick, mostly)
         if len(events) < self.synced:
             self._truth = diabolo.Diabolo(self.players)
             self.synced = 0

@@ -91,6 +91,8 @@ class PacalCards(Part):
         """Apply the board's newly accepted events to ``truth`` (from the
         start again after BACK took one back)."""
         events = self._board_events()
+        if len(events) == self.synced:
+            return  # (nothing new: every tick, mostly)
         if len(events) < self.synced:
             self._truth = pacal.Pacal(self.variant)
             self.synced = 0

@@ -346,13 +346,17 @@ class PacalPhysics(Common):
         now = self._time(now_ms)
         self._settle_field(now)
         out = []
+        strength = self.card_strength
+        landing = self._landing
         for f, stack in enumerate(self._stacks):
-            v = self.true_levels[f][0]
+            lv = self.true_levels[f]
+            v = lv[0]
             n = len(stack)
             for k in range(n):
-                part = self.card_strength[stack[k]] * self._step(f, k + 1)
-                if k == n - 1 and f in self._landing:
-                    h = self._landing[f].height(now)
+                # (self._step(f, k + 1), written out: this runs for every field every tick)
+                part = strength[stack[k]] * (lv[1] - lv[0] if k == 0 else lv[2] - lv[1])
+                if k == n - 1 and f in landing:
+                    h = landing[f].height(now)
                     part *= (CARD_DEPTH_MM / (CARD_DEPTH_MM + h)) ** 3
                 v += part
             out.append(v)
