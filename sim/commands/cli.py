@@ -2,16 +2,18 @@
 
 python -m sim [--game G] [--variant V] [--players human,computer,...] [--level L]
               [--seed S] [--record FILE] [--screenshot PNG] [--size WxH] [--text]
+              [--profile NAME|FILE]
                                     the board in a window, played with the mouse
 python -m sim demo                  self-play one game of every game and variant, as text
 python -m sim check FILE            check a record line by line (JSON Lines out)
 python -m sim selfplay --game G [--variant V] --games 10 --seed 1 --out DIR
 python -m sim selfplay --game diabolo --players 5 --games 10 --seed 1 --out DIR
 python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
-                            [--power-cuts N] [--fs littlefs|fat]
+                            [--power-cuts N] [--fs littlefs|fat] [--profile NAME|FILE]
 python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J] [--sensor chain]
 python -m sim soak --game G --hours 24 [--seed S] [--fs fat]
-python -m sim device --pty [--game G] [--seed S] [--play N] [--speed X] [--for S]
+python -m sim device --pty [--game G] [--profile NAME|FILE] [--seed S] [--play N]
+                           [--speed X] [--for S]
 python -m sim device --pty --pico IMAGE [--for S]
 python -m sim hint RECORD [--level L] [--ms N | --nodes N]
 python -m sim arena --game G [--variant V] [--players N] --a LEVEL [--b LEVEL] --games N
@@ -27,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sim.commands import device
+from sim.commands import device, profile_file
 from sim.commands.options import finite_float
 from sim.runs import selfplay
 from sim.runs.power_cuts import is_deal
@@ -105,15 +107,26 @@ def _board_play(args: argparse.Namespace) -> int:
     from tabletop.records.record import Record, RecordError
 
     try:
+        chosen = profile_file.read(args.profile) if args.profile is not None else None
+    except profile_file.ProfileProblem as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    try:
         rec = Record.read(Path(args.record).read_bytes())
     except (OSError, RecordError) as err:
         print(f"board-play: {args.record}: {err}", file=sys.stderr)
         return 2
+    if chosen is not None:
+        try:
+            chosen.game_for(rec.game, rec.variant, f"the game of {args.record}")
+        except profile_file.ProfileProblem as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     flash: LittleFlash | FatFlash | None = None
     if args.power_cuts or args.fs is not None:
         flash = FatFlash() if args.fs == "fat" else LittleFlash()
     run = BoardRun(
-        reference_profile(rec.game),
+        chosen.profile if chosen is not None else reference_profile(rec.game),
         rec.game,
         rec.variant,
         seed=args.seed,
@@ -265,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="the flash the journal lives on (default with --power-cuts: littlefs)",
     )
+    profile_file.add_option(bp, "the reference board of the record's game")
     sw = sub.add_parser(
         "sweep",
         help="moves on the virtual board at rising sensor noise: accepted, waiting, "

@@ -12,7 +12,10 @@ human and three computers), --level greedy|random|easy|medium|strong (the
 computer seats' strength, medium by default: sim.table.computer), --watch (the
 computer in every seat), --seed S, --record FILE (open it at its last
 position), --screenshot PNG (drawn off screen), --size WxH, --text (the
-terminal version).
+terminal version), --profile NAME|FILE (the virtual board built as a maker's
+profile says, sim.commands.profile_file: its game and variant must be among
+its ``games``, by default its first; a profile that does not load is one
+``error:`` line naming the key, exit 2).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import sys
 import time
 from typing import Any
 
+from sim.commands import profile_file
+from sim.runs.board_play import NotListed
 from sim.table import computer
 from sim.table.table import COMPUTER, HUMAN, SEATS, RecordProblem, Table, seats_of
 from tabletop import games
@@ -68,7 +73,9 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         description="The board in a window: play with the mouse, the firmware watching. "
         f"Other commands: {', '.join(commands)} (python -m sim COMMAND --help).",
     )
-    parser.add_argument("--game", choices=games.NAMES, default="pyraos")
+    parser.add_argument(
+        "--game", choices=games.NAMES, default=None, help="default: pyraos, or the profile's"
+    )
     parser.add_argument(
         "--variant",
         help="; ".join(f"{g}: {', '.join(games.variants(g))}" for g in games.NAMES)
@@ -96,17 +103,34 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         action="store_true",
         help="the computer plays every seat (--players computer,...)",
     )
+    profile_file.add_option(parser, "the game's reference board")
     args = parser.parse_args(argv)
-    known = games.variants(args.game)
+    chosen = None
+    if args.profile is not None:
+        try:
+            chosen = profile_file.read(args.profile)
+        except profile_file.ProfileProblem as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+    game = args.game or (chosen.profile.game if chosen is not None else "pyraos")
+    known = games.variants(game)
+    if args.variant is not None and args.variant not in known:
+        parser.error(f"{game} has no variant {args.variant!r}: {', '.join(known)}")
     variant = args.variant or known[0]
-    if variant not in known:
-        parser.error(f"{args.game} has no variant {variant!r}: {', '.join(known)}")
+    if chosen is not None and not args.record:
+        try:
+            asked = [f"--{k} {v}" for k, v in (("game", args.game), ("variant", args.variant)) if v]
+            game, variant = chosen.game_for(game, args.variant, " ".join(asked))
+        except profile_file.ProfileProblem as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     given = tuple(args.players.split(",")) if args.players else ()
-    seats = seats_of(args.game, variant, len(given))
+    seated = chosen.profile.players if chosen is not None else 0  # (Diabolo: the board's)
+    seats = seats_of(game, variant, len(given) or seated)
     if given and len(given) != seats:
-        low, high = games.part(args.game, "rules").seats(variant)
+        low, high = games.part(game, "rules").seats(variant)
         want = str(low) if low == high else f"{low} to {high}"
-        parser.error(f"--players: {args.game} {variant} has {want} seats, each human or computer")
+        parser.error(f"--players: {game} {variant} has {want} seats, each human or computer")
     players = given or (HUMAN,) + (COMPUTER,) * (seats - 1)
     if args.watch:
         players = (COMPUTER,) * seats
@@ -120,15 +144,21 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     events: list[Any] = []
+    profile = chosen.profile if chosen is not None else None
     try:
         if args.record:
             table, events = Table.open_record(
-                args.record, seed=seed, players=players, level=args.level
+                args.record, seed=seed, players=players, level=args.level, profile=profile
             )
         else:
-            table = Table(args.game, variant, seed=seed, players=players, level=args.level)
+            table = Table(game, variant, seed=seed, players=players, level=args.level,
+                          profile=profile)  # fmt: skip
     except RecordProblem as err:
         print(f"error: {err}", file=sys.stderr)
+        return 2
+    except NotListed as err:  # (a record of a game the profile's board does not play)
+        path = chosen.path if chosen is not None else "--profile"
+        print(f"error: {path}: {err} (the game of {args.record})", file=sys.stderr)
         return 2
     if text:
         from sim.terminal.app import TerminalApp

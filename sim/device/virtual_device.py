@@ -12,6 +12,7 @@ virtual flash, a serial link and a watchdog, across boots.
     dev.hold_at_boot("back"); dev.reset()    # BACK held through a reset
     dev.repl_free, dev.boots, dev.resets     # run() returned; boots so far; why each reset
     VirtualDevice("pyraos", wiring_seed=7)   # sensors and LEDs wired in a shuffled order
+    VirtualDevice("pacal", built_by=raw)     # a board built as a maker's profile says
 
 Time is the virtual board's clock (``hal.now_ms``); it moves only when the
 firmware sleeps (a tick's work takes no time), at the REPL, and in a hang.
@@ -27,6 +28,14 @@ With ``wiring_seed`` the board is wired in a maker's own order
 (sim/hardware/wiring.py): ``profile`` is what the board really is (its physics and
 LED chain follow it), while the profile file on it (``raw``) stays the
 reference one until a mapped profile is written there.
+
+With ``built_by`` (a raw profile, as loaded from JSON: a maker's own) the
+board is built as that profile says, and the same profile is the file on it
+(unless ``raw`` says otherwise): its sensors on its channels and bits, its
+LEDs at its indices, in its order and brightness; a new game is the first
+of its ``games``.
+``game`` must then be that profile's game (a ValueError otherwise); a
+profile the firmware's loader refuses is its ProfileError.
 """
 
 from __future__ import annotations
@@ -137,9 +146,16 @@ class VirtualDevice:
         noise: float = 1.0,
         mistakes: float = 0.0,
         wiring_seed: int | None = None,
+        built_by: Any = None,
     ) -> None:
-        reference = json.loads((PROFILES / f"{game}.json").read_text())
-        self.profile = reference_profile(game)
+        if built_by is not None:
+            reference = copy.deepcopy(built_by)
+            self.profile = load(copy.deepcopy(reference))  # (load may keep parts of it)
+            if self.profile.game != game:
+                raise ValueError(f"the profile is a {self.profile.game} board's, not {game}")
+        else:
+            reference = json.loads((PROFILES / f"{game}.json").read_text())
+            self.profile = reference_profile(game)
         if wiring_seed is not None:
             self.profile = load(shuffled_wiring(reference, wiring_seed))
         self.game = game

@@ -1,5 +1,6 @@
 """A board wired in its maker's own order: the reference profile with its
-sensor channels, LED indices (and Pacal's code-spot bits) shuffled.
+sensor channels, LED indices and shift-register bits (Pacal's code spots,
+Diabolo's slot sensors and code spots) shuffled.
 
     raw = shuffled_wiring(reference_raw, seed=7)   # a profile dict, the same board
     VirtualDevice("pyraos", wiring_seed=7)         # a virtual board wired that way
@@ -44,6 +45,14 @@ def shuffled_wiring(raw: dict[str, Any], seed: int) -> dict[str, Any]:
         bits = _shuffled([b for slot in out["slots"] for b in slot["bits"]], rng)
         for i, slot in enumerate(out["slots"]):
             slot["bits"] = bits[7 * i : 7 * i + 7]
+    if "rows" in out:  # (Diabolo: the 30 slot sensors and the reader's 7 spots, one chain)
+        sides = [row[side] for row in out["rows"].values() for side in sorted(row)]
+        reader = out["reader"]
+        bits = _shuffled([b for side in sides for b in side] + reader["bits"], rng)
+        for side in sides:
+            side[:] = bits[: len(side)]
+            del bits[: len(side)]
+        reader["bits"] = bits
     led_map = out["led_map"]
     names = list(led_map)
     indices = _shuffled([led_map[n] for n in names], rng)

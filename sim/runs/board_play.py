@@ -7,6 +7,12 @@
     run.act(run.hand.clear_board())    # the hand does more (False: a wait timed out)
     run.advance(1000)                  # the firmware ticks on, in virtual time
 
+The board is the one ``profile`` describes (the reference one of a game,
+``reference_profile``, or a maker's own, loaded by tabletop.profile): the
+physics reads its sensors on the channels and bits it names, the lights
+are its LED indices in its colour order, the firmware uses its thresholds;
+a game its ``games`` do not list is NotListed (a ValueError).
+
 The scripted hand (sim/hand/) turns each event into physical actions on the
 virtual board (sim/hardware/physics/); the firmware's runtime (tabletop.runtime, with
 the virtual hal) ticks in virtual time, every tick_ms, exactly as on a board.
@@ -60,7 +66,15 @@ from tabletop.profile import Profile, load
 from tabletop.records.record import new_state
 from tabletop.runtime import Runtime
 
-__all__ = ["BoardRun", "Cut", "Reboot", "Result", "plan_power_cuts", "reference_profile"]
+__all__ = [
+    "BoardRun",
+    "Cut",
+    "NotListed",
+    "Reboot",
+    "Result",
+    "plan_power_cuts",
+    "reference_profile",
+]
 
 PROFILES = ROOT / "firmware" / "profiles"
 BOOT_MS = 500
@@ -70,6 +84,11 @@ def reference_profile(game: str) -> Profile:
     """The shipped profile of the reference board for a game."""
     profile: Profile = load(json.loads((PROFILES / f"{game}.json").read_text()))
     return profile
+
+
+class NotListed(ValueError):
+    """A game the profile's ``games`` do not list: a board built by that
+    profile does not play it."""
 
 
 @dataclass
@@ -100,6 +119,13 @@ class BoardRun(PowerCycle):
     ) -> None:
         if power_cuts and flash is None:
             raise ValueError("power cuts need a flash for the journal")
+        pairs: Any = profile.games  # ((game, variant), ...)
+        listed_games = [(str(g), str(v)) for g, v in pairs]
+        if (game, variant) not in listed_games:
+            listed = ", ".join(f"{g} {v}" for g, v in listed_games)
+            raise NotListed(
+                f'the profile {profile.name!r} plays {listed} (its "games"), not {game} {variant}'
+            )
         self.profile = profile
         self.game = game
         self.variant = variant

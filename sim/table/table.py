@@ -80,6 +80,7 @@ class Table:
         noise: float = 1.0,
         events: list[Any] | None = None,
         level: str = computer.DEFAULT_LEVEL,
+        profile: Any = None,
     ) -> None:
         known = games.variants(game)  # (UnknownGame for a game that is not one)
         if variant not in known:
@@ -100,7 +101,8 @@ class Table:
         self.level = level  # the computer seats' (sim.table.computer)
         self.thinking: Any = None  # a computer seat's search, spread over the frames
         self.thinking_for: tuple[int, int, int] = (-1, -1, -1)  # ... of this moment of the game
-        self.profile = reference_profile(game)
+        # the board's profile: a maker's own (loaded), or the reference one
+        self.profile = profile if profile is not None else reference_profile(game)
         n = self.seats if low != high else 0
         self.board = BoardRun(self.profile, game, variant, seed=seed, noise=noise, players=n)
         self.physics: Any = self.board.physics  # (each game's part narrows it)
