@@ -46,7 +46,13 @@ class Runtime:
         self.hal = hal
         self.digital = bytearray(profile.registers)
         self.analog = array("H", bytes(2 * max(1, profile.analog_channels)))
-        self.pixels = Pixels(profile.led_count, profile.led_order, profile.brightness, hal.transmit)
+        self.pixels = Pixels(
+            profile.led_count,
+            profile.led_order,
+            profile.brightness,
+            hal.transmit,
+            profile.led_budget,
+        )
         self.buttons = presses.Buttons(profile)
         g, variant = profile.games[0]
         if game is not None:

@@ -252,3 +252,51 @@ class SchemaTest(unittest.TestCase):
     def test_the_shipped_profiles_still_load(self):
         for game in GAMES:
             self.assertTrue(error(profile_json(game)) is None, game)
+
+    def test_a_bad_current_limit(self):
+        # leds.limit_ma, channel_ma and idle_ma (the current limit): each a
+        # number in its range, and a limit above what the chain draws dark
+        # (the reference Pyraos board: 57 LEDs at 1 mA).
+        nan = float("nan")
+        cases = (
+            ({"limit_ma": 0}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": -300}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": 100001}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": 300.5}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": "300"}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": True}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": None}, "leds.limit_ma: must be a whole number 1..100000"),
+            ({"limit_ma": 57}, "leds.limit_ma: must be more than the 57 LEDs draw when dark "
+             "(57 mA)"),
+            ({"limit_ma": 100, "idle_ma": 2}, "leds.limit_ma: must be more than the 57 LEDs "
+             "draw when dark (114 mA)"),
+            ({"limit_ma": 17, "idle_ma": 0.3}, "leds.limit_ma: must be more than the 57 LEDs "
+             "draw when dark (17.1 mA)"),
+            ({"channel_ma": 0}, "leds.channel_ma: must be a number from 1 to 100"),
+            ({"channel_ma": 101}, "leds.channel_ma: must be a number from 1 to 100"),
+            ({"channel_ma": "12"}, "leds.channel_ma: must be a number from 1 to 100"),
+            ({"channel_ma": nan}, "leds.channel_ma: must be a number from 1 to 100"),
+            ({"channel_ma": [12]}, "leds.channel_ma: must be a number from 1 to 100"),
+            ({"idle_ma": -1}, "leds.idle_ma: must be a number from 0 to 10"),
+            ({"idle_ma": 10.5}, "leds.idle_ma: must be a number from 0 to 10"),
+            ({"idle_ma": False}, "leds.idle_ma: must be a number from 0 to 10"),
+            ({"idle_ma": {}}, "leds.idle_ma: must be a number from 0 to 10"),
+            ({"limit_mA": 300}, "leds.limit_mA: unknown key"),
+            ({"current_ma": 300}, "leds.current_ma: unknown key"),
+        )  # fmt: skip
+        for change, want in cases:
+            raw = profile_json("pyraos")
+            raw["leds"].update(change)
+            self.assertEqual(str(error(raw)), want)
+            # the same from the file's text, as a board reads it
+            if all(v == v for v in change.values()):  # (NaN is not JSON)
+                self.assertEqual(str(error(parse(json.dumps(raw)))), want)
+        # the figures in range load, with a limit just above the dark chain
+        raw = profile_json("pyraos")
+        raw["leds"].update({"limit_ma": 58, "channel_ma": 1, "idle_ma": 1})
+        self.assertEqual(load(raw).led_budget, 255)
+        raw["leds"].update({"limit_ma": 100000, "channel_ma": 100, "idle_ma": 0})
+        self.assertEqual(load(raw).limit_ma, 100000)
+        for key in ("limit_ma", "channel_ma", "idle_ma"):
+            del raw["leds"][key]
+        self.assertEqual(load(raw).led_budget, -1)  # no limit: the brightness cap only

@@ -86,6 +86,13 @@ class Profile:
         self.led_count = 0
         self.led_order = "GRB"
         self.brightness = 1.0
+        # The current limit (tabletop.profile.schema): 0 for none; each colour
+        # channel's mA at 255 and each LED's when dark (WS2812B); the most a
+        # frame's bytes may add up to under the limit (-1: no limit).
+        self.limit_ma = 0
+        self.channel_ma = 12
+        self.idle_ma = 1
+        self.led_budget = -1
         self.led_map = ()  # LED index of each light, in the order of schema.led_names()
         self.colours = {}
         self.tick_ms = 5

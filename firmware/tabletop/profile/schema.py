@@ -38,6 +38,7 @@ TOP = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours"
 COMMON = ("registers", "analog", "computer")  # any board may have them
 # (the keys of one game's boards: KEYS of its part schema)
 SHOWN = 40  # characters of a bad name a message shows
+LIMIT_MA = 100000  # the largest leds.limit_ma (100 A: no USB or bench supply gives more)
 
 
 def _num(value):
@@ -258,12 +259,37 @@ def _pin(c, key, n, used):
 
 
 def _leds(c, p):
-    c.keys(("count", "order", "brightness"))
-    p.led_count = c.int("count", 1, 1024)
+    c.keys(("count", "order", "brightness"), ("limit_ma", "channel_ma", "idle_ma"))
+    n = p.led_count = c.int("count", 1, 1024)
     if c.obj["order"] not in ORDERS:
         c.fail("order", "must be one of " + " ".join(ORDERS))
     p.led_order = c.obj["order"]
     p.brightness = c.number("brightness", 0, 1)
+    # The current limit (docs/FIRMWARE.md, "Profiles"): a frame is estimated
+    # as count * idle_ma + (sum of its bytes) / 255 * channel_ma, and the
+    # pixel buffer (tabletop.show.pixels) scales one over limit_ma down.
+    if "channel_ma" in c.obj:
+        p.channel_ma = c.number("channel_ma", 1, 100)
+    if "idle_ma" in c.obj:
+        p.idle_ma = c.number("idle_ma", 0, 10)
+    if "limit_ma" not in c.obj:
+        return
+    limit = p.limit_ma = c.int("limit_ma", 1, LIMIT_MA)
+    dark = n * p.idle_ma
+    if dark >= limit:
+        c.fail("limit_ma", "must be more than the %d LEDs draw when dark (%g mA)" % (n, dark))
+    p.led_budget = _budget(n, limit, p.channel_ma, p.idle_ma)
+
+
+def _budget(n, limit, channel, idle):
+    # The most the bytes of a frame of n LEDs may add up to and stay within
+    # ``limit`` mA: worked out once here, so a frame costs one sum() and no
+    # float (tabletop.show.pixels). Rounded down, and checked in the
+    # estimate's own terms against a float that came out a hair too high.
+    most = int((limit - n * idle) * 255 / channel)
+    while most > 0 and n * idle + most * channel / 255 > limit:
+        most -= 1
+    return most
 
 
 def _colours(c):
