@@ -44,6 +44,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -243,7 +244,8 @@ def _run(work: list[Job], jobs: int) -> Iterator[tuple[int, str, float]]:
     if jobs <= 1:
         yield from map(_job, work)
         return
-    with ProcessPoolExecutor(jobs) as pool:
+    # (spawned, not forked: see sim.commands.sweep)
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
         yield from pool.map(_job, work)
 
 

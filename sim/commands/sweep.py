@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing import Pool
+from multiprocessing import get_context
 
 from sim.hardware.physics import DEFAULT_SENSOR
 from sim.runs.board_play import BoardRun, reference_profile
@@ -166,7 +166,9 @@ def _tallies(
     if jobs <= 1:
         yield from map(_game, tasks)
         return
-    with Pool(jobs) as pool:
+    # (spawned, not forked: a fork of a process with threads, a test runner's
+    # say, can copy a lock another thread holds and hang on it)
+    with get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_game, tasks)
 
 
