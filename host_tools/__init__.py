@@ -13,6 +13,7 @@ from types import ModuleType
 KINDS = {
     "frame": "host_tools.board.%s",  # what the LEDs show of a position (replay)
     "map": "host_tools.map.%s",  # the wiring wizard's part for its sensors
+    "wiring": "host_tools.board.%s",  # what each channel, bit and LED serves (wiring)
 }
 ROOT = Path(__file__).resolve().parents[1]  # the repository (firmware/ beside host_tools/)
 

@@ -1,10 +1,14 @@
 """``python -m host_tools``: the tools for a board, from the computer.
 
 python -m host_tools cards [--out DIR]     printable sheets of the Pacal and Diabolo cards
+python -m host_tools template --game G [--profile NAME|FILE.json] [--out DIR]
+                                           the board's top plate at 1:1 to drill
+                                           from, PDF (A4) and SVG in mm
 python -m host_tools deploy [--port P] [--profile NAME|FILE.json]
                                            the firmware and a profile onto a board
-python -m host_tools monitor [--port P] [--for S] [--out FILE]
+python -m host_tools monitor [--port P] [--for S] [--out FILE] [--selftest]
                                            watch a board play, keep the game
+                                           (--selftest: its self-test first)
 python -m host_tools replay RECORD [--port P] [--profile FILE] [--step-ms N]
                                            a record's positions on a board's LEDs
                                            (keys: Right/Space, Left, Home, End,
@@ -12,6 +16,9 @@ python -m host_tools replay RECORD [--port P] [--profile FILE] [--step-ms N]
 python -m host_tools map [--port P] --game GAME --out FILE [--from PROFILE]
                                            the wiring wizard: which channel and
                                            LED is under which position
+python -m host_tools wiring [--profile NAME|FILE.json] [--out DIR]
+                                           the pin table of a profile, and with
+                                           --out its wiring diagram (SVG, PDF)
 
 Without --port, deploy, monitor and map use the one board plugged in (a USB
 serial port of Raspberry Pi's or MicroPython's vendor id) and say so when
@@ -22,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -59,6 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     cards = sub.add_parser("cards", help="printable Pacal and Diabolo card sheets, SVG and PDF")
     cards.add_argument("--out", default="cards", help="folder for the sheets (default: cards)")
+    tpl = sub.add_parser("template", help="a board's top plate at 1:1 to drill from, PDF and SVG")
+    tpl.add_argument("--game", required=True, help="the game: pacal, pyraos or diabolo")
+    tpl.add_argument(
+        "--profile", default=None,
+        help="a profile of firmware/profiles, or a .json file (default: the game's)",
+    )  # fmt: skip
+    tpl.add_argument("--out", default="template", help="folder for the files (default: template)")
     mon = sub.add_parser("monitor", help="watch a board play and save the game as a record")
     mon.add_argument("--port", default=None, help=PORT_HELP)
     mon.add_argument(
@@ -67,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     mon.add_argument(
         "--out", default=None, help="the record to write (default: GAME-VARIANT-TIME.jsonl)"
     )
+    mon.add_argument(
+        "--selftest", action="store_true",
+        help="ask the board for its self-test first (each LED, sensor and chain bit)",
+    )  # fmt: skip
     dep = sub.add_parser("deploy", help="put the firmware and a profile on a board (its REPL free)")
     dep.add_argument("--port", default=None, help=PORT_HELP)
     dep.add_argument(
@@ -93,6 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     wiz.add_argument("--out", required=True, help="the profile to write")
     wiz.add_argument("--name", default=None, help="the new profile's name")
+    wir = sub.add_parser("wiring", help="a profile's pin table, and its wiring diagram (SVG, PDF)")
+    wir.add_argument(
+        "--profile", default="pyraos",
+        help="a profile of firmware/profiles, or a .json file (default: pyraos)",
+    )  # fmt: skip
+    wir.add_argument(
+        "--out", default=None, help="folder for the wiring diagram (default: the table only)"
+    )
     args = parser.parse_args(argv)
     if args.command in ("map", "deploy", "monitor") and args.port is None:
         from host_tools.board.link import only_board
@@ -106,6 +133,14 @@ def main(argv: list[str] | None = None) -> int:
         from host_tools.map import command
 
         return command.run(args, sys.stdout)
+    if args.command == "wiring":
+        from host_tools.wiring import command as wiring
+
+        return wiring.run(args.profile, args.out, sys.stdout)
+    if args.command == "template":
+        from host_tools import template
+
+        return template.run(args)
     if args.command == "replay":
         from host_tools.watch import replay
 
@@ -130,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         from host_tools.watch import monitor
 
         try:
-            monitor.run(args.port, args.seconds, args.out, sys.stdout)
+            monitor.run(args.port, args.seconds, args.out, sys.stdout, args.selftest)
         except (monitor.MonitorError, OSError, TimeoutError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
@@ -150,5 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _main() -> int:
+    try:
+        return main()
+    except BrokenPipeError:
+        # (the output piped into a reader that stopped, ``| head``: not an error of ours)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_main())

@@ -2,7 +2,8 @@
 (reportlab, pinned), with the spots where magnets are glued.
 
     python -m host_tools cards --out DIR     # DIR/pacal-cards.pdf, DIR/pacal-cards-N.svg,
-                                             # DIR/diabolo-cards.pdf, DIR/diabolo-cards-N.svg
+                                             # DIR/pacal-backs.pdf, DIR/pacal-backs-N.svg,
+                                             # the same for diabolo
 
 Each card (63 x 88 mm, poker size) shows what it is, and on its face the
 presence spot, always glued (a field's or slot's hall sensor finds the card
@@ -10,21 +11,27 @@ by it), and the 7 code spots over a reader's 7 hall sensors: a filled spot
 gets a magnet, a ring stays empty. Spot k is bit k of the card's code: for
 Pacal bits 0..5 the value, for Diabolo bits 0..2 the colour and 3..5 the
 value (or a double card's seat); bit 6 makes the set bits odd
-(docs/CARDS.md). Nine cards to an A4 page with crop marks at every card
-corner; print at 100 % (the page says so) and cut on the marks. The geometry
-below is the reference boards': a maker's reader must put its sensors under
-these spots.
+(docs/CARDS.md). Eight cards to an A4 page, crop marks at every card corner,
+and in the ninth place a 50 mm square to check the print's scale; print at
+100 % (the page says so) and cut on the marks. The backs are the same pages
+mirrored left to right: each card's magnets where they lie under its face,
+to print on the back of the sheet (flip on the long edge) or to glue on.
+The geometry below is the reference boards': a maker's reader must put its
+sensors under these spots (host_tools.template draws them on the plate).
+
+The SVGs are in millimetres (``width="210mm"``, ``viewBox="0 0 210 297"``:
+one user unit is one millimetre), so they print at real size too. ``Sheet``
+is that drawing, shared with host_tools.template.
 """
 
 from __future__ import annotations
 
 import errno
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.graphics import renderPDF, renderSVG
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
@@ -32,27 +39,235 @@ from tabletop.rules import pacal
 from tabletop.sensing import diabolo_codes
 from tabletop.sensing.cards import encode as card_code
 
-CARD_W = 63.0 * mm
-CARD_H = 88.0 * mm
-COLS, ROWS = 3, 3
-SPOT_R = 3.0 * mm  # a code spot (a 5 mm magnet fits)
-SPOT_PITCH = 8.0 * mm  # between code spots, in a row across the card
-SPOT_Y = 12.0 * mm  # the row's centre above the card's bottom edge
-PRESENCE_Y = CARD_H / 2 - 8.0 * mm  # the presence spot, below the value
-MARK = 4.0 * mm  # crop mark length, outside the card
-BAND_H = 14.0 * mm  # a Diabolo card's colour band along its top edge
+PT = 25.4 / 72  # mm in a point (font sizes are in points)
+PAGE_MM = (210.0, 297.0)  # A4, portrait
+CARD_W_MM, CARD_H_MM = 63.0, 88.0
+SPOT_R_MM = 3.0  # a code spot (a 5 mm magnet fits)
+SPOT_PITCH_MM = 8.0  # between code spots, in a row across the card
+SPOT_Y_MM = 12.0  # the row's centre above the card's bottom edge
+PRESENCE_MM = (CARD_W_MM / 2, CARD_H_MM / 2 - 8.0)  # the presence spot, below the value
+SCALE_MM = 50.0  # the side of the scale-check square
+SCALE_WORDS = "this square must measure 50 mm"
+POLE = "pole: see docs/HARDWARE.md"
+# The same in points (reportlab's unit), as the PDF is read back.
+CARD_W = CARD_W_MM * mm
+CARD_H = CARD_H_MM * mm
+SPOT_R = SPOT_R_MM * mm
+SPOT_PITCH = SPOT_PITCH_MM * mm
+SPOT_Y = SPOT_Y_MM * mm
+PRESENCE_Y = PRESENCE_MM[1] * mm
+COLS, ROWS = 3, 3  # places on a page, the last one the scale square's
+PER_PAGE = COLS * ROWS - 1
+MARK_MM = 4.0  # crop mark length, outside the card
+BAND_H_MM = 14.0  # a Diabolo card's colour band along its top edge
 # The Diabolo colours as printed (a band, and the colour's name for a
 # grey-scale print), in the rows' order r, y, g, p, b.
 TINTS = {
-    "r": ("red", colors.HexColor("#e0413a")),
-    "y": ("yellow", colors.HexColor("#f2c500")),
-    "g": ("green", colors.HexColor("#3a9a48")),
-    "p": ("purple", colors.HexColor("#8a4fb0")),
-    "b": ("blue", colors.HexColor("#3a6fd0")),
+    "r": ("red", "#e0413a"),
+    "y": ("yellow", "#f2c500"),
+    "g": ("green", "#3a9a48"),
+    "p": ("purple", "#8a4fb0"),
+    "b": ("blue", "#3a6fd0"),
 }
-DOUBLE_TINT = colors.HexColor("#9a9a9a")
+DOUBLE_TINT = "#9a9a9a"
 DIABOLO_VALUES = (1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5)  # of each colour
 SEATS = 5  # one double card per seat
+BLACK = "#000000"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing drawn: ``kind`` line (x1, y1, x2, y2), rect (x, y, w, h,
+    corner radius), circle (x, y, r) or text (x, y; ``text``, ``size`` in
+    points, ``anchor`` start/middle/end, ``angle`` in degrees)."""
+
+    kind: str
+    at: tuple[float, ...]
+    stroke: str | None = BLACK
+    width: float = 0.1  # mm
+    fill: str | None = None
+    dash: bool = False
+    ident: str = ""  # the SVG element's id
+    cls: str = ""  # its class
+    data: tuple[tuple[str, str], ...] = ()  # its data-* attributes
+    text: str = ""
+    size: float = 8.0
+    anchor: str = "start"
+    bold: bool = False
+    angle: float = 0.0
+
+
+class Sheet:
+    """A drawing in millimetres, y up from its bottom-left corner (as on a
+    PDF page): ``svg()`` writes it with the millimetre as the user unit,
+    ``paint()`` draws it (or a window of it) on a reportlab canvas."""
+
+    def __init__(self, w: float, h: float, title: str) -> None:
+        self.w = w
+        self.h = h
+        self.title = title
+        self.items: list[Item] = []
+
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, width: float = 0.1,
+        stroke: str = BLACK, dash: bool = False,
+    ) -> None:  # fmt: skip
+        self.items.append(Item("line", (x1, y1, x2, y2), stroke, width, dash=dash))
+
+    def rect(
+        self, x: float, y: float, w: float, h: float, r: float = 0.0, width: float = 0.1,
+        stroke: str | None = BLACK, fill: str | None = None, dash: bool = False,
+        ident: str = "", cls: str = "",
+    ) -> None:  # fmt: skip
+        """A rectangle, its bottom-left corner at (x, y), corners rounded by ``r``."""
+        self.items.append(Item("rect", (x, y, w, h, r), stroke, width, fill, dash, ident, cls))
+
+    def circle(
+        self, x: float, y: float, r: float, width: float = 0.1, stroke: str | None = BLACK,
+        fill: str | None = None, dash: bool = False, ident: str = "", cls: str = "",
+        data: tuple[tuple[str, str], ...] = (),
+    ) -> None:  # fmt: skip
+        self.items.append(Item("circle", (x, y, r), stroke, width, fill, dash, ident, cls, data))
+
+    def words(
+        self, x: float, y: float, text: str, size: float = 8.0, anchor: str = "start",
+        bold: bool = False, angle: float = 0.0, fill: str = BLACK,
+    ) -> None:  # fmt: skip
+        """Text at (x, y), ``size`` in points, ``angle`` in degrees anticlockwise."""
+        self.items.append(
+            Item("text", (x, y), None, 0.0, fill, text=text, size=size, anchor=anchor,
+                 bold=bold, angle=angle)
+        )  # fmt: skip
+
+    def scale_square(self, x: float, y: float) -> None:
+        """The 50 mm square with its bottom-left corner at (x, y), the words above it."""
+        self.rect(x, y, SCALE_MM, SCALE_MM, stroke=None, fill="#c8c8c8", cls="scale")
+        self.words(x + SCALE_MM / 2, y + SCALE_MM + 2.0, SCALE_WORDS, 8, anchor="middle")
+
+    def svg(self) -> ET.ElementTree[ET.Element]:
+        root = ET.Element(
+            "svg",
+            xmlns="http://www.w3.org/2000/svg",
+            width=f"{_n(self.w)}mm",
+            height=f"{_n(self.h)}mm",
+            viewBox=f"0 0 {_n(self.w)} {_n(self.h)}",
+        )
+        ET.SubElement(root, "title").text = self.title
+        for it in self.items:
+            _svg_item(root, it, self.h)
+        ET.indent(root)
+        return ET.ElementTree(root)
+
+    def write_svg(self, path: Path) -> None:
+        self.svg().write(path, encoding="utf-8", xml_declaration=True)
+
+    def paint(
+        self,
+        c: canvas.Canvas,
+        dx: float = 0.0,
+        dy: float = 0.0,
+        clip: tuple[float, float, float, float] | None = None,
+    ) -> None:
+        """Draw on ``c`` moved by (dx, dy) mm, only within ``clip`` (x, y, w, h
+        in page mm) when given."""
+        c.saveState()
+        if clip is not None:
+            p = c.beginPath()
+            p.rect(*(v * mm for v in clip))
+            c.clipPath(p, stroke=0, fill=0)
+        c.translate(dx * mm, dy * mm)
+        for it in self.items:
+            _pdf_item(c, it)
+        c.restoreState()
+
+
+def _n(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def _svg_item(root: ET.Element, it: Item, h: float) -> None:
+    a = it.at
+    attrs: dict[str, str] = {}
+    if it.kind == "line":
+        tag = "line"
+        attrs = {"x1": _n(a[0]), "y1": _n(h - a[1]), "x2": _n(a[2]), "y2": _n(h - a[3])}
+    elif it.kind == "rect":
+        tag = "rect"
+        attrs = {"x": _n(a[0]), "y": _n(h - a[1] - a[3]), "width": _n(a[2]), "height": _n(a[3])}
+        if a[4]:
+            attrs["rx"] = attrs["ry"] = _n(a[4])
+    elif it.kind == "circle":
+        tag = "circle"
+        attrs = {"cx": _n(a[0]), "cy": _n(h - a[1]), "r": _n(a[2])}
+    else:
+        tag = "text"
+        x, y = _n(a[0]), _n(h - a[1])
+        attrs = {"x": x, "y": y, "font-family": "Helvetica, Arial, sans-serif"}
+        attrs["font-size"] = _n(it.size * PT)
+        if it.anchor != "start":
+            attrs["text-anchor"] = it.anchor
+        if it.bold:
+            attrs["font-weight"] = "bold"
+        if it.angle:
+            attrs["transform"] = f"rotate({_n(-it.angle)} {x} {y})"
+    attrs["fill"] = it.fill or "none"
+    if it.stroke is not None:
+        attrs["stroke"] = it.stroke
+        attrs["stroke-width"] = _n(it.width)
+        if it.dash:
+            attrs["stroke-dasharray"] = "2 1"
+    if it.ident:
+        attrs["id"] = it.ident
+    if it.cls:
+        attrs["class"] = it.cls
+    for key, value in it.data:
+        attrs["data-" + key] = value
+    el = ET.SubElement(root, tag, attrs)
+    if tag == "text":
+        el.text = it.text
+
+
+def _pdf_item(c: canvas.Canvas, it: Item) -> None:
+    a = [v * mm for v in it.at]
+    stroke = fill = 0
+    if it.stroke is not None and it.kind != "text":
+        stroke = 1
+        c.setStrokeColor(colors.HexColor(it.stroke))
+        c.setLineWidth(it.width * mm)
+        c.setDash([2 * mm, 1 * mm] if it.dash else [])
+    if it.fill is not None:
+        fill = 1
+        c.setFillColor(colors.HexColor(it.fill))
+    if it.kind == "line":
+        c.line(*a)
+    elif it.kind == "rect":
+        if a[4]:
+            c.roundRect(a[0], a[1], a[2], a[3], a[4], stroke=stroke, fill=fill)
+        else:
+            c.rect(a[0], a[1], a[2], a[3], stroke=stroke, fill=fill)
+    elif it.kind == "circle":
+        c.circle(a[0], a[1], a[2], stroke=stroke, fill=fill)
+    else:
+        c.saveState()
+        c.setFont("Helvetica-Bold" if it.bold else "Helvetica", it.size)
+        c.translate(a[0], a[1])
+        c.rotate(it.angle)
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[it.anchor](0, 0, it.text)
+        c.restoreState()
+
+
+def write_pdf(path: Path, pages: list[Sheet]) -> None:
+    """Sheets of one size, a page each."""
+    c = canvas.Canvas(str(path), pagesize=(pages[0].w * mm, pages[0].h * mm))
+    c.setTitle(pages[0].title)
+    for sheet in pages:
+        sheet.paint(c)
+        c.showPage()
+    c.save()
+
+
+# --- the cards ----------------------------------------------------------------------------
 
 
 class Face:
@@ -60,7 +275,7 @@ class Face:
     7-bit ``code``, and for Diabolo a colour ``band`` with its ``name``."""
 
     def __init__(
-        self, big: str, corner: str, code: int, band: colors.Color | None = None, name: str = ""
+        self, big: str, corner: str, code: int, band: str | None = None, name: str = ""
     ) -> None:
         self.big = big
         self.corner = corner
@@ -89,132 +304,108 @@ def diabolo_faces() -> list[Face]:
     return out
 
 
+def spots_mm() -> list[tuple[float, float]]:
+    """Where code spot k is on a card, from its bottom-left corner (mm)."""
+    first = CARD_W_MM / 2 - 3 * SPOT_PITCH_MM
+    return [(first + k * SPOT_PITCH_MM, SPOT_Y_MM) for k in range(7)]
+
+
 def spot_centres() -> list[tuple[float, float]]:
-    """Where code spot k is on a card, from its bottom-left corner (points)."""
-    first = CARD_W / 2 - 3 * SPOT_PITCH
-    return [(first + k * SPOT_PITCH, SPOT_Y) for k in range(7)]
+    """The same in points."""
+    return [(x * mm, y * mm) for x, y in spots_mm()]
 
 
-def card_group(face: Face) -> Group:
-    """One card, its bottom-left corner at (0, 0)."""
-    g = Group()
+def card_face(s: Sheet, face: Face, x: float, y: float) -> None:
+    """One card's face, its bottom-left corner at (x, y) mm."""
+    w, h = CARD_W_MM, CARD_H_MM
     if face.band is not None:
-        band = Rect(0, CARD_H - BAND_H, CARD_W, BAND_H, rx=3 * mm, ry=3 * mm)
-        band.fillColor = face.band
-        band.strokeWidth = 0
-        g.add(band)
-        square = Rect(0, CARD_H - BAND_H, CARD_W, BAND_H / 2)  # (its lower corners square)
-        square.fillColor = face.band
-        square.strokeWidth = 0
-        g.add(square)
-        g.add(
-            String(
-                CARD_W / 2,
-                CARD_H - BAND_H - 5 * mm,
-                face.name,
-                fontName="Helvetica",
-                fontSize=8,
-                textAnchor="middle",
-            )
-        )
-    outline = Rect(0, 0, CARD_W, CARD_H, rx=3 * mm, ry=3 * mm)
-    outline.fillColor = None  # (the paper shows through)
-    outline.strokeWidth = 0.3
-    g.add(outline)
-    g.add(
-        String(
-            CARD_W / 2,
-            CARD_H * 0.5,
-            face.big,
-            fontName="Helvetica-Bold",
-            fontSize=54,
-            textAnchor="middle",
-        )
-    )
-    g.add(String(4 * mm, CARD_H - 8 * mm, face.corner, fontName="Helvetica-Bold", fontSize=12))
-    g.add(Circle(CARD_W / 2, PRESENCE_Y, SPOT_R, fillColor=colors.black, strokeWidth=0.3))
-    g.add(
-        String(
-            CARD_W / 2,
-            PRESENCE_Y - SPOT_R - 3.5 * mm,
-            "presence: always",
-            fontName="Helvetica",
-            fontSize=6,
-            textAnchor="middle",
-        )
-    )
-    code = face.code
-    for k, (x, y) in enumerate(spot_centres()):
-        glued = code >> k & 1
-        g.add(Circle(x, y, SPOT_R, fillColor=colors.black if glued else None, strokeWidth=0.6))
-        g.add(
-            String(
-                x,
-                y - SPOT_R - 3 * mm,
-                str(k),
-                fontName="Helvetica",
-                fontSize=6,
-                textAnchor="middle",
-            )
-        )
-    g.add(
-        String(
-            CARD_W / 2,
-            3 * mm,
-            f"code {code:07b} (bit 6..0)",
-            fontName="Helvetica",
-            fontSize=6,
-            textAnchor="middle",
-        )
-    )
-    return g
+        s.rect(x, y + h - BAND_H_MM, w, BAND_H_MM, 3.0, stroke=None, fill=face.band)
+        square = BAND_H_MM / 2  # (its lower corners square)
+        s.rect(x, y + h - BAND_H_MM, w, square, stroke=None, fill=face.band)
+        s.words(x + w / 2, y + h - BAND_H_MM - 5, face.name, 8, anchor="middle")
+    s.rect(x, y, w, h, 3.0, width=0.3 * PT)  # (the paper shows through)
+    s.words(x + w / 2, y + h / 2, face.big, 54, anchor="middle", bold=True)
+    s.words(x + 4, y + h - 8, face.corner, 12, bold=True)
+    px, py = x + PRESENCE_MM[0], y + PRESENCE_MM[1]
+    s.circle(px, py, SPOT_R_MM, width=0.3 * PT, fill=BLACK, cls="magnet")
+    s.words(px, py - SPOT_R_MM - 3.5, "presence: always", 6, anchor="middle")
+    for k, (sx, sy) in enumerate(spots_mm()):
+        glued = face.code >> k & 1
+        s.circle(
+            x + sx, y + sy, SPOT_R_MM, width=0.6 * PT,
+            fill=BLACK if glued else None, cls="magnet" if glued else "empty",
+        )  # fmt: skip
+        s.words(x + sx, y + sy - SPOT_R_MM - 3, str(k), 6, anchor="middle")
+    s.words(x + w / 2, y + 3, f"code {face.code:07b} (bit 6..0)", 6, anchor="middle")
 
 
-def _crop_marks(g: Group, x: float, y: float) -> None:
-    for cx in (x, x + CARD_W):
-        for cy in (y, y + CARD_H):
-            dx = -MARK if cx == x else MARK
-            dy = -MARK if cy == y else MARK
-            g.add(Line(cx, cy, cx + dx, cy, strokeWidth=0.25))
-            g.add(Line(cx, cy, cx, cy + dy, strokeWidth=0.25))
+def card_back(s: Sheet, face: Face, x: float, y: float) -> None:
+    """The back of the card whose face lies at (x, y) on the front page: the
+    place and its magnets mirrored left to right across the page."""
+    w = CARD_W_MM
+    mx = s.w - x - w  # the mirrored card's left edge
+    s.rect(mx, y, w, CARD_H_MM, 3.0, width=0.3 * PT, stroke="#808080")
+    s.words(mx + w / 2, y + CARD_H_MM - 12, f"back of {face.corner}", 10, anchor="middle")
+    s.words(mx + w / 2, y + CARD_H_MM - 18, POLE, 6, anchor="middle")
+    spots = [PRESENCE_MM] + [xy for k, xy in enumerate(spots_mm()) if face.code >> k & 1]
+    for sx, sy in spots:
+        s.circle(s.w - (x + sx), y + sy, SPOT_R_MM, width=0.3 * PT, fill=BLACK, cls="magnet")
+    s.words(mx + w / 2, y + 3, "magnets: glue on the filled spots", 6, anchor="middle")
 
 
-def pages(faces: list[Face], title: str) -> list[Drawing]:
-    """A4 pages of nine cards each, centred, crop marks at their corners."""
-    page_w, page_h = A4
-    left = (page_w - COLS * CARD_W) / 2
-    bottom = (page_h - ROWS * CARD_H) / 2
+def _crop_marks(s: Sheet, x: float, y: float) -> None:
+    for cx in (x, x + CARD_W_MM):
+        for cy in (y, y + CARD_H_MM):
+            dx = -MARK_MM if cx == x else MARK_MM
+            dy = -MARK_MM if cy == y else MARK_MM
+            s.line(cx, cy, cx + dx, cy, width=0.25 * PT)
+            s.line(cx, cy, cx, cy + dy, width=0.25 * PT)
+
+
+def places() -> list[tuple[float, float]]:
+    """The bottom-left corners of a page's nine places (mm), top row first:
+    eight cards, then the scale square's (bottom right)."""
+    left = (PAGE_MM[0] - COLS * CARD_W_MM) / 2
+    bottom = (PAGE_MM[1] - ROWS * CARD_H_MM) / 2
+    return [
+        (left + (i % COLS) * CARD_W_MM, bottom + (ROWS - 1 - i // COLS) * CARD_H_MM)
+        for i in range(COLS * ROWS)
+    ]
+
+
+def pages(faces: list[Face], title: str, backs: bool = False) -> list[Sheet]:
+    """A4 pages of eight cards each (``backs``: their backs), centred, and
+    the scale square in the ninth place (mirrored on the backs)."""
+    where = places()
     out = []
-    per_page = COLS * ROWS
-    for start in range(0, len(faces), per_page):
-        d = Drawing(page_w, page_h)
-        for i, face in enumerate(faces[start : start + per_page]):
-            col, row = i % COLS, ROWS - 1 - i // COLS
-            x, y = left + col * CARD_W, bottom + row * CARD_H
-            card = card_group(face)
-            card.translate(x, y)
-            d.add(card)
-            marks = Group()
-            _crop_marks(marks, x, y)
-            d.add(marks)
-        d.add(
-            String(
-                page_w / 2,
-                bottom / 2,
-                f"{title}: print at 100 % (actual size); each card 63 x 88 mm. "
-                "Filled spots: glue a magnet.",
-                fontName="Helvetica",
-                fontSize=8,
-                textAnchor="middle",
-            )
-        )
-        out.append(d)
+    for start in range(0, len(faces), PER_PAGE):
+        s = Sheet(*PAGE_MM, title)
+        for face, (x, y) in zip(faces[start : start + PER_PAGE], where, strict=False):
+            if backs:
+                card_back(s, face, x, y)
+            else:
+                card_face(s, face, x, y)
+                _crop_marks(s, x, y)
+        x, y = where[-1]
+        if backs:
+            x = s.w - x - CARD_W_MM
+        s.scale_square(x + (CARD_W_MM - SCALE_MM) / 2, y + (CARD_H_MM - SCALE_MM) / 2)
+        say = "Filled spots: glue a magnet."
+        if backs:
+            say = "Print on the back of the cards' sheet (flip on the long edge), or glue by it."
+        s.words(
+            s.w / 2, where[-1][1] / 2,
+            f"{title}: print at 100 % (actual size); each card 63 x 88 mm. {say}",
+            8, anchor="middle",
+        )  # fmt: skip
+        out.append(s)
     return out
 
 
 def write(out: Path) -> list[Path]:
-    """The sheets of both games: for each, one PDF and one SVG per page
-    (OSError naming the path where ``out`` cannot be made or written)."""
+    """The sheets of both games: for each, the faces and the backs, one PDF
+    and one SVG per page each (OSError naming the path where ``out``
+    cannot be made or written)."""
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(out))
     out.mkdir(parents=True, exist_ok=True)
@@ -223,17 +414,15 @@ def write(out: Path) -> list[Path]:
         ("pacal", "Pacal cards", pacal_faces()),
         ("diabolo", "Diabolo cards", diabolo_faces()),
     ):
-        sheets = pages(faces, title)
-        pdf = out / f"{game}-cards.pdf"
-        c = canvas.Canvas(str(pdf), pagesize=A4)
-        c.setTitle(title)
-        for d in sheets:
-            renderPDF.draw(d, c, 0, 0)
-            c.showPage()
-        c.save()
-        paths.append(pdf)
-        for i, d in enumerate(sheets, 1):
-            svg = out / f"{game}-cards-{i}.svg"
-            renderSVG.drawToFile(d, str(svg))
-            paths.append(svg)
+        for name, sheets in (
+            (f"{game}-cards", pages(faces, title)),
+            (f"{game}-backs", pages(faces, f"{title}, backs", backs=True)),
+        ):
+            pdf = out / f"{name}.pdf"
+            write_pdf(pdf, sheets)
+            paths.append(pdf)
+            for i, sheet in enumerate(sheets, 1):
+                svg = out / f"{name}-{i}.svg"
+                sheet.write_svg(svg)
+                paths.append(svg)
     return paths

@@ -29,6 +29,9 @@ The modes (docs/DEVICE.md):
 - **profile error**: the profile cannot drive the board: reported on the
   serial link every 3 s and blinked on the LEDs, forever (no watchdog, so
   Ctrl-C reaches the REPL).
+- **self-test**: MENU held at power-on (or the host's ``selftest``): play,
+  with the game paused while tabletop.selftest walks the LEDs and checks
+  the sensors, a tick at a time; then the game goes on.
 - **play**: the watchdog starts (``WDT_MS``) and is fed every tick. An
   exception in a tick is logged (serial line and ``log.txt``, rate-limited),
   every LED shows dim red for ``ERROR_MS`` (longer when it keeps happening)
@@ -105,6 +108,7 @@ class Device:
         self.blink_at = 0
         self.said_at = 0
         self.problem = ""
+        self.selftest = None  # the self-test while it runs (tabletop.selftest)
 
     # -- power-on ----------------------------------------------------------------
 
@@ -136,7 +140,8 @@ class Device:
             raw = p.profile()
         except Exception as err:
             problem = err
-        if self._held(raw) & BACK:
+        held = self._held(raw)
+        if held & BACK:
             return self._free(SAFE, "BACK held at power-on")
         if problem is not None:
             return self._bad_profile(problem, raw)
@@ -151,7 +156,11 @@ class Device:
         self.tap = ChordHal(hal)
         colours = profile.colours
         self.pattern = Pixels(
-            profile.led_count, profile.led_order, profile.brightness, hal.transmit
+            profile.led_count,
+            profile.led_order,
+            profile.brightness,
+            hal.transmit,
+            profile.led_budget,
         )
         self.error_rgb = colours["error"] if "error" in colours else ERROR_RGB
         self.mode = PLAY
@@ -166,6 +175,11 @@ class Device:
         hello = self.host.hello()
         hello["event"] = "hello"
         self.say(hello)
+        if held & MENU and self.mode == PLAY:  # MENU held at power-on: the self-test first
+            try:
+                self.start_selftest("menu")
+            except Exception as err:
+                self._failed(err, self.now)
         return True
 
     def _take_flag(self):
@@ -182,6 +196,7 @@ class Device:
         return True
 
     def _held(self, raw):
+        # The buttons held at power-on: BACK (safe mode), MENU (the self-test).
         held = MENU | BACK
         try:
             for i in range(BOOT_SAMPLES):
@@ -257,7 +272,11 @@ class Device:
         rt = self.runtime
         if mode == PLAY and tap is not None and rt is not None:
             tap.now = now
-            host.tick(rt, now)
+            test = self.selftest
+            if test is None or test.walked:  # (the walk over: the result still shown)
+                host.tick(rt, now)
+            if test is not None and test.tick(now):
+                self._end_selftest()
             if rt.journal.problems:
                 self._journal_problems(rt.journal)
             if tap.fired:
@@ -323,11 +342,36 @@ class Device:
         self.until = now + LEAVE_MS
         self._show(MAINTENANCE_RGB)
 
+    def start_selftest(self, by):
+        """The self-test (docs/DEVICE.md, "Self-test"), asked for ``by`` "menu"
+        or "command": its code loaded now, let go once it is done; what it
+        will take (the host's reply). The game does not tick meanwhile."""
+        self._end_selftest()  # (one whose result is still shown)
+        from tabletop.selftest import SelfTest
+
+        self.selftest = SelfTest(self.runtime, self.say, by, self.now)
+        return self.selftest.plan
+
+    def _end_selftest(self):
+        # Done, or cut short by an exception: its code and the checks it
+        # loaded let go.
+        test = self.selftest
+        if test is None:
+            return
+        self.selftest = None
+        test.close()
+        from tabletop import games
+
+        for name in test.drop:
+            games.unload(name)
+        games.unload("tabletop.selftest")
+
     def maintenance_by_command(self):
         self._maintenance(self.now, "command")
         return {"reset_ms": LEAVE_MS}
 
     def _failed(self, err, now):
+        self._end_selftest()  # (whatever failed, the game comes back without it)
         self.failures += 1
         self.streak += 1
         entry = {

@@ -32,6 +32,7 @@ COMMANDS = (
     "raw",
     "journal",
     "lights",
+    "selftest",
     "maintenance",
 )
 PROTOCOL = 1  # docs/PROTOCOL.md: the version a hello names

@@ -46,6 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from host_tools import ROOT
+from host_tools.board import profile_file
 from host_tools.deploy.mplib import fetch, pinned
 from host_tools.deploy.remote import (
     Board,
@@ -54,7 +55,6 @@ from host_tools.deploy.remote import (
     hello_after_reset,
     read_state,
 )
-from tabletop.profile import ProfileError, load, parse
 
 __all__ = ("Board", "DeployError", "deploy")
 
@@ -89,25 +89,12 @@ def read_profile(profile: str) -> tuple[str, bytes, bool]:
     """The profile ``profile`` names (one of firmware/profiles, or a
     ``.json`` file), checked by the firmware's loader: its name on the
     board, its bytes, and whether it names a display. DeployError naming
-    the file and the key otherwise."""
-    if profile.endswith(".json") or "/" in profile:
-        path = Path(profile)
-    else:
-        path = PROFILES / f"{profile}.json"
-        if not path.exists():
-            names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
-            raise DeployError(f"no profile {profile!r} (firmware/profiles: {names})")
+    the file and the key otherwise (host_tools.board.profile_file)."""
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise DeployError(f"{path}: {err.strerror or err}") from err
-    try:
-        raw = parse(data)  # (not JSON, or too deep: ProfileError)
-        load(parse(data))  # (load may keep parts of what it is given)
-    except Exception as err:  # (what the board would refuse it for, as its boot does)
-        kind = "" if isinstance(err, (ProfileError, ValueError)) else type(err).__name__ + ": "
-        raise DeployError(f"{path}: {kind}{err}") from err
-    return path.stem, data, "i2c" in raw["pins"]
+        found = profile_file.read_profile(profile)
+    except profile_file.ProfileFileError as err:
+        raise DeployError(str(err)) from err
+    return found.path.stem, found.data, "i2c" in found.raw["pins"]
 
 
 def mpy_cross() -> str:

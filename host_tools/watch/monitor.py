@@ -1,6 +1,6 @@
 """``python -m host_tools monitor``: watch a board play, and keep the game.
 
-    python -m host_tools monitor --port /dev/ttyACM0 [--for S] [--out FILE]
+    python -m host_tools monitor --port /dev/ttyACM0 [--for S] [--out FILE] [--selftest]
 
 It asks the board who it is (``hello``) and for the game so far (``state``),
 then prints each event as it comes (moves in record notation, the status
@@ -11,6 +11,11 @@ board's Pacal record names no hands (it never sees them): it checks as a
 board's record (a Diabolo board's deal lines too: docs/RECORDS.md). A
 Diabolo board is followed by its events only (moves, status, each round's
 ``scores``): no drawing of its position yet.
+
+The board's self-test (docs/DEVICE.md, "Self-test": MENU held at power on,
+or asked for by ``--selftest`` once the monitor is watching) is shown as it
+goes: each LED as it lights, with the light the profile gives it, then
+what was found, a line each, and whether anything is wired at all.
 
 Nothing watched is lost: ``--out`` is tried before the board is opened (a
 folder that does not exist is an error at once), and the record is written
@@ -105,6 +110,8 @@ class Monitor:
             if not isinstance(lines, list) or not all(text(x) for x in lines):
                 return self.skip(obj, '"lines" is not a list of text')
             self.say("status: " + " | ".join(x for x in lines if x))
+        elif kind == "selftest":
+            self.on_selftest(obj)
         elif kind == "scores":
             self.say(f"scores: round {obj.get('round')}, points {obj.get('points')}, "
                      f"totals {obj.get('totals')}")  # fmt: skip
@@ -129,6 +136,46 @@ class Monitor:
         self.keep()  # (on disk before it is told)
         self.say(f"move {n}: {text}")
         self.draw()
+
+    def on_selftest(self, obj: dict[str, Any]) -> None:
+        step = obj.get("step")
+        if step == "start":
+            ms = obj.get("ms")
+            took = f", {ms / 1000:.1f} s" if whole(ms) else ""
+            checks = f"{obj.get('sensors')} sensors, {obj.get('bits')} chain bits{took}"
+            self.say(f"self-test (by {obj.get('by')}): {obj.get('leds')} LEDs lit one at a time, "
+                     + checks)  # fmt: skip
+        elif step == "led":
+            led, light = obj.get("led"), obj.get("light")
+            if not whole(led) or not text(light):
+                return self.skip(obj, '"led" is not an LED number')
+            self.say(f"self-test: LED {led}: {light or '(no light of the profile)'}")
+        elif step == "done":
+            found = obj.get("findings")
+            if not isinstance(found, list) or not all(isinstance(x, str) for x in found):
+                return self.skip(obj, '"findings" is not a list of text')
+            more = obj.get("more")
+            count = len(found) + (more if whole(more) and more > 0 else 0)
+            parts = f"{obj.get('leds')} LEDs, {obj.get('sensors')} sensors, {obj.get('bits')} bits"
+            if not count:
+                self.say(f"self-test passed ({parts}): did each LED light, once and in order?")
+            else:
+                self.say(f"self-test found {count} problem{'s' if count > 1 else ''} ({parts}):")
+            for line in found:
+                self.say(f"  - {line}")
+            if count > len(found):
+                self.say(f"  ... and {count - len(found)} more")
+            if obj.get("wired") is False:
+                self.say("  nothing wired (or not as the profile says): the board plays nothing; "
+                         "fix the wiring, then reset it")  # fmt: skip
+        else:
+            self.skip(obj, f"no step {brief(step)}")
+
+    def selftest(self) -> None:
+        """Ask the board for its self-test (what follows comes as events)."""
+        reply = self.link.ask({"cmd": "selftest"})
+        if not reply.get("ok"):
+            self.say(f"self-test refused: {reply.get('error')}")
 
     def misfit(self, text: str) -> str | None:
         """Why the event ``text`` breaks the record so far, or None. (A
@@ -195,10 +242,13 @@ def default_path(hello: dict[str, Any]) -> Path:
     return Path(f"{game or 'board'}-{variant or 'game'}-{stamp}.jsonl")
 
 
-def run(port: str, seconds: float | None, out_path: str | None, out: TextIO) -> Path:
-    """Watch the board at ``port`` and keep its game; the record's path.
-    MonitorError (the game so far saved, where there was one) or OSError
-    (the port cannot be opened)."""
+def run(
+    port: str, seconds: float | None, out_path: str | None, out: TextIO, selftest: bool = False
+) -> Path:
+    """Watch the board at ``port`` and keep its game (asking for its
+    self-test first, with ``selftest``); the record's path. MonitorError
+    (the game so far saved, where there was one) or OSError (the port
+    cannot be opened)."""
     path = Path(out_path) if out_path else None
     if path is not None:
         writable(path)  # (before anything is watched)
@@ -209,6 +259,8 @@ def run(port: str, seconds: float | None, out_path: str | None, out: TextIO) -> 
         mon.path = path or default_path(mon.hello)
         writable(mon.path)
         mon.keep()
+        if selftest:
+            mon.selftest()
         mon.follow(seconds)
     except KeyboardInterrupt:
         if mon.path is None:

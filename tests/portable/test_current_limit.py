@@ -14,8 +14,9 @@ import sys
 import unittest
 
 from board_support import profile, profile_json
-from device_support import StillHal
+from device_support import Platform, StillHal, new_root, remove_tree
 from tabletop import games
+from tabletop.device import Device
 from tabletop.profile import load
 from tabletop.runtime import Runtime
 from tabletop.show.pixels import Pixels
@@ -171,6 +172,36 @@ class RuntimeTest(unittest.TestCase):
             rt.pixels.show()
             self.assertTrue(within(prof, hal.frames[-1]), game)
             self.assertNotEqual(hal.frames[-1], bytes(rt.pixels.buf), game)
+
+
+class PatternTest(unittest.TestCase):
+    # The device's own patterns (maintenance, an error) light every LED: they
+    # go through the limit too, here on a maker's chain at full brightness.
+    def setUp(self):
+        self.roots = []
+
+    def tearDown(self):
+        for root in self.roots:
+            remove_tree(root)
+
+    def test_the_maintenance_pattern_stays_within_the_limit(self):
+        for game in games.NAMES:
+            raw = profile_json(game)
+            raw["leds"].update({"brightness": 1.0, "limit_ma": raw["leds"]["count"] + 40})
+            prof = load(raw)
+            self.roots.append(new_root(self))  # (one each: maintenance leaves a flag)
+            p = Platform(self.roots[-1], raw)
+            dev = Device(p)
+            self.assertTrue(dev.boot(), game)
+            p.inbox += b'{"cmd": "maintenance"}\n'
+            for _ in range(3):
+                dev.step()
+            self.assertEqual(dev.mode, "leaving", game)
+            frame = p.hal_made.frames[-1]
+            self.assertTrue(within(prof, frame) and sum(frame) > 0, game)
+            # (drawn at its level, the pattern would be over)
+            drawn = dev.pattern.buf
+            self.assertTrue(not within(prof, drawn) and bytes(drawn) != frame, game)
 
 
 class MakersProfilesTest(unittest.TestCase):

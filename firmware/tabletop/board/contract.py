@@ -133,9 +133,11 @@ class Board:
 
     def checked(self, names, unwired):
         """The sensors found not working (their names), and whether any the
-        board can play on are left: what the status and the hello tell."""
+        board can play on are left: what the status and the hello tell.
+        Nothing wired stays so for the rest of the power on (a self-test's
+        verdict too: tabletop.selftest)."""
         self.fault_names = names
-        self.unwired = unwired
+        self.unwired = unwired or self.unwired
         self.version += 1
 
     # -- the seat the board plays (BACK at the game select) ------------------------

@@ -211,7 +211,7 @@ class PyraosBoard(Board):
         sensor.update(analog, now_ms)
         if sensor.measured != self.noise_told or sensor.readings.railed != self.railed:
             self._faults()
-        if sensor.unwired or not sensor.measured or not sensor.ready():
+        if self.unwired or sensor.unwired or not sensor.measured or not sensor.ready():
             return  # (nothing looked at before the sensors are known to work)
         if not self.calibrated:
             found = sensor.power_on(self.expected, now_ms)

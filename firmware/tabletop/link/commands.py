@@ -40,6 +40,8 @@ def run(device, cmd):
             out = _journal(device, cmd, rid)
         elif name == "lights":
             out = _lights(device, cmd)
+        elif name == "selftest":
+            out = _selftest(device)
         else:  # maintenance
             out = device.maintenance_by_command()
     except Refused as why:
@@ -69,11 +71,27 @@ def _state(device, rid):
 
 
 def _game_may_change(device):
-    # Play itself, not the host's lights: the game stays as it is then.
+    # Play itself, not the host's lights nor the self-test: the game stays
+    # as it is then.
     rt = _playing(device)
     if device.host.lights:
         raise Refused("not while the host holds the lights")
+    _not_testing(device)
     return rt
+
+
+def _not_testing(device):
+    # (the walk, that is: once its result shows the game plays on)
+    test = device.selftest
+    if test is not None and not test.walked:
+        raise Refused("not during the self-test")
+
+
+def _selftest(device):
+    # The LEDs walked and the sensors checked (tabletop.selftest): the
+    # events follow this reply.
+    _game_may_change(device)
+    return device.start_selftest("command")
 
 
 def _new(device, cmd):
@@ -145,6 +163,7 @@ def _journal(device, cmd, rid):
 def _lights(device, cmd):
     # Checked whole before anything changes: a bad argument leaves the LEDs.
     rt = _playing(device)
+    _not_testing(device)  # (the self-test's walk holds them)
     host = device.host
     for k in cmd:
         if k not in _LIGHTS_KEYS:

@@ -1,9 +1,13 @@
-"""A Pacal or Diabolo board's sensors at power on: can they be working?
+"""A board's sensors: can they be working? At power on (a Pacal or Diabolo
+board), and what the self-test (tabletop.selftest) shares with it.
 
     check = PowerOn(profile)      # at power on (tabletop.board.contract.check_sensors)
     check.feed(digital, analog)   # every tick from then; True once done
     check.faulty, check.dead      # then: bits of the fields, of the card readers, not working
     check.names, check.unwired    # ... their names; is there nothing to play on?
+    channels, names = analog_sensors(profile)   # any board's analog sensors, profile order
+    dead_readers(profile.slot_bits, held)       # bit r: reader r's seven spots all set in held
+    reader_name(r, profile.slot_bits)           # "slot0", "slot1"; a single reader's "reader"
 
 The fields (Pacal's analog sensors, in profile order) go through the noise
 meter (tabletop.sensing.noise: at a rail, never changing, far noisier than
@@ -12,8 +16,9 @@ set on every tick: no card has that code (its parity or value is wrong),
 and it is what a chain of shift registers reads with its data line pulled
 up and nothing behind it. The board cannot follow a game when more than
 half of its fields, or all of its readers, are not working (without a
-reader no card is ever read). Loaded at power on with the noise meter, both
-let go once the check is done; a Pyraos board never loads this module.
+reader no card is ever read): ``nothing_wired``. Loaded at power on with
+the noise meter, both let go once the check is done; a Pyraos board loads
+this module only for the self-test.
 """
 
 from micropython import const
@@ -21,6 +26,52 @@ from micropython import const
 from tabletop.sensing.noise import SAMPLES, NoiseMeter
 
 _FIELDS = const(10)  # a Pacal player's fields (their names: field0.1 .. field1.10)
+
+
+def field_name(i):
+    """The name of Pacal field sensor ``i`` (profile order): field0.1 .. field1.10."""
+    return "field%d.%d" % (i // _FIELDS, i % _FIELDS + 1)
+
+
+def analog_sensors(profile):
+    """(channels, names): the board's analog sensors in profile order, and
+    the position each reads (a Pyraos board's cups and points, a Pacal
+    board's fields; none on a Diabolo board)."""
+    if profile.sensor_channels:  # (a Pyraos board: sensor i lies below position i)
+        from tabletop.rules.pyraos_geometry import position_name
+
+        chans = profile.sensor_channels
+        return chans, [position_name(i) for i in range(len(chans))]
+    chans = profile.field_channels
+    return chans, [field_name(i) for i in range(len(chans))]
+
+
+def reader_name(r, readers):
+    """Card reader ``r`` of ``readers`` (a profile's slot_bits) by name."""
+    return "reader" if len(readers) == 1 else "slot%d" % r
+
+
+def dead_readers(readers, held):
+    """Bit r set for each card reader of ``readers`` (a profile's slot_bits)
+    whose seven spots are all set in ``held`` (chain bytes: the bits set on
+    every read)."""
+    dead = 0
+    for r in range(len(readers)):
+        stuck = True
+        for k in readers[r]:
+            if not held[k >> 3] & (0x80 >> (k & 7)):
+                stuck = False
+        if stuck:
+            dead |= 1 << r
+    return dead
+
+
+def nothing_wired(meter, readers, dead):
+    """Can the board follow no game? More than half of the analog sensors
+    (``meter``: a NoiseMeter done, or None) or every card reader not working."""
+    if meter is not None and meter.unwired:
+        return True
+    return bool(readers) and dead == (1 << len(readers)) - 1
 
 
 class PowerOn:
@@ -52,18 +103,12 @@ class PowerOn:
         names = self.names
         if meter is not None:
             self.faulty = meter.faulty
-            self.unwired = meter.unwired
             for i in range(meter.n):
                 if meter.faulty >> i & 1:
-                    names.append("field%d.%d" % (i // _FIELDS, i % _FIELDS + 1))
+                    names.append(field_name(i))
         readers = self.readers
+        self.dead = dead_readers(readers, self.set)
         for r in range(len(readers)):
-            stuck = True
-            for k in readers[r]:
-                if not self.set[k >> 3] & (0x80 >> (k & 7)):
-                    stuck = False
-            if stuck:
-                self.dead |= 1 << r
-                names.append("reader" if len(readers) == 1 else "slot%d" % r)
-        if readers and self.dead == (1 << len(readers)) - 1:
-            self.unwired = True
+            if self.dead >> r & 1:
+                names.append(reader_name(r, readers))
+        self.unwired = nothing_wired(meter, readers, self.dead)
