@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.lib.units import mm
 
-from host_tools import cards, template
+from host_tools import cards, template, tiles
 from host_tools.__main__ import main
 from host_tools.board.profile_file import read_profile
 from sim.hardware import physics
@@ -70,15 +70,15 @@ def test_the_pdf_is_a4_pages_each_with_its_50_mm_square(out: Path, game: str) ->
     doc = pdfium.PdfDocument(str(out / f"{game}-template.pdf"))
     root = svg_root(out, game)
     w, h = svg_size_mm(root)
-    if template._fits(w, h):
+    if tiles.fits(w, h):
         assert len(doc) == 1
     else:  # tiles that overlap and cover the whole drawing
-        page, rows, cols = template.tiling(w, h)
+        page, rows, cols = tiles.tiling(w, h)
         assert len(doc) == rows * cols
-        ww = page[0] - 2 * template.MARGIN_MM
-        wh = page[1] - 2 * template.MARGIN_MM - template.STRIP_MM
-        assert cols * (ww - template.OVERLAP_MM) + template.OVERLAP_MM >= w
-        assert rows * (wh - template.OVERLAP_MM) + template.OVERLAP_MM >= h
+        ww = page[0] - 2 * tiles.MARGIN_MM
+        wh = page[1] - 2 * tiles.MARGIN_MM - tiles.STRIP_MM
+        assert cols * (ww - tiles.OVERLAP_MM) + tiles.OVERLAP_MM >= w
+        assert rows * (wh - tiles.OVERLAP_MM) + tiles.OVERLAP_MM >= h
     for page_ in doc:
         pw, ph = page_.get_size()
         assert sorted((round(pw / mm, 1), round(ph / mm, 1))) == [210.0, 297.0]  # A4
