@@ -88,14 +88,17 @@ def test_the_adc_reads_as_the_cpython_replay_assumes(image: Path, tmp_path: Path
     assert read_u16(0xABC) == 0xABCA and read_u16(0xFFF) == 0xFFFF
 
 
-def test_the_machine_code_scan_reads_what_the_machine_loop_reads(
-    image: Path, tmp_path: Path
-) -> None:
-    # On the chip MicroPythonHal.read_analog runs hal.rp2_scan's viper code;
-    # with fast_scan=False it runs the loop through machine.Pin and
-    # machine.ADC. Both read each channel from its mux's ADC input, averaged
-    # and scaled alike. (Which select pins it drives is checked by the
-    # replay below: a wrong one would read another sensor.)
+def test_the_machine_code_does_what_the_python_loops_do(image: Path, tmp_path: Path) -> None:
+    # On the chip the hal runs two things as viper code. The scan: with
+    # fast_scan=False MicroPythonHal.read_analog runs its loop through
+    # machine.Pin and machine.ADC instead of hal.rp2_scan; both read each
+    # channel from its mux's ADC input, averaged and scaled alike. (Which
+    # select pins it drives is checked by the replay below: a wrong one would
+    # read another sensor.) The current limit: the hal offers hal.rp2_limit's
+    # loops as ``limiter``, a Pixels without it runs its own; for each
+    # reference board a frame of one LED, of half and of all of them go out
+    # as the same bytes, the brightest scaled to within a byte an LED of the
+    # budget.
     codes = [0x123, 0xFED]
     out = exec_on_pico(
         image,
@@ -103,18 +106,42 @@ def test_the_machine_code_scan_reads_what_the_machine_loop_reads(
         "import json\nfrom array import array\n"
         "from hal.micropython_hal import MicroPythonHal\n"
         "from tabletop.profile import load\n"
+        "from tabletop.show.pixels import Pixels\n"
         "profile = load(json.load(open('/profiles/pyraos.json')))\n"
         "for fast in (True, False):\n"
         "    hal = MicroPythonHal(profile, fast_scan=fast)\n"
         "    buf = array('H', bytes(2 * profile.analog_channels))\n"
         "    hal.read_analog(buf)\n"
-        "    print(json.dumps([hal._scan is not None, list(buf)]))\n",
+        "    print(json.dumps([hal._scan is not None, list(buf)]))\n"
+        "for game in ('pacal', 'pyraos', 'diabolo'):\n"
+        "    profile = load(json.load(open('/profiles/%s.json' % game)))\n"
+        "    hal = MicroPythonHal(profile)\n"
+        "    rows = []\n"
+        "    for limiter in (hal.limiter, None):\n"
+        "        sent = []\n"
+        "        px = Pixels(profile.led_count, profile.led_order, 1.0,\n"
+        "                    lambda b: sent.append(bytes(b)), profile.led_budget, limiter)\n"
+        "        for n in (1, profile.led_count // 2, profile.led_count):\n"
+        "            px.clear()\n"
+        "            for i in range(n):\n"
+        "                px.set(i, (255, 90 + i % 7, i % 200))\n"
+        "            px.show()\n"
+        "        rows.append([list(b) for b in sent])\n"
+        "    print(json.dumps([game, type(hal.limiter).__name__, rows, profile.led_budget]))\n",
         codes,
     )
-    (fast, by_viper), (slow, by_machine) = (json.loads(line) for line in out.splitlines())
+    lines = [json.loads(line) for line in out.splitlines()]
+    (fast, by_viper), (slow, by_machine) = lines[:2]
     assert fast and not slow
     want = [read_u16(codes[c // 16]) for c in range(25)]
     assert by_viper == by_machine == want
+    assert [g[0] for g in lines[2:]] == ["pacal", "pyraos", "diabolo"]
+    for game, kind, (sent_viper, sent_python), budget in lines[2:]:
+        assert kind == "Rp2Limiter", game
+        assert sent_viper == sent_python, game
+        one, _, brightest = sent_viper
+        assert sorted(one, reverse=True)[:3] == [255, 90, 0], game  # within: as set
+        assert budget - len(brightest) < sum(brightest) <= budget, game
 
 
 def short_game() -> tuple[BoardRun, str, str]:

@@ -18,6 +18,8 @@ One module per job and port:
     micropython_hal         MicroPythonHal (also named Hal), error_light
     rp2_scan                Rp2Scan: MicroPythonHal's analog scan in machine
                             code (viper), on an RP2040
+    rp2_limit               Rp2Limiter: the LED current limit's loops in machine
+                            code (viper), on an RP2040
     circuitpython_hal       CircuitPythonHal (also named Hal), error_light, gp_name
     files                   Files: the file store
 

@@ -12,8 +12,8 @@
 
 ``BoardHal`` keeps the numbers the profile gives the hardware (channels,
 select settings and muxes in use, settle time, samples, button polarity,
-frame size), starts ``spi``, ``latch``, ``select``, ``adcs`` and ``display``
-at "none", and offers ``transmit(buf)``: the frame's length checked, then
+frame size), starts ``spi``, ``latch``, ``select``, ``adcs``, ``display``
+and ``limiter`` at "none", and offers ``transmit(buf)``: the frame's length checked, then
 the port's ``_send``. ``button_bits`` is read_buttons' polarity and bits,
 ``chain_light`` the error light's whole chain in ERROR_RGB.
 
@@ -51,6 +51,7 @@ class BoardHal:
         self.adcs = ()
         self.display = None  # no status display (a port's hal may start one)
         self.display_problem = None
+        self.limiter = None  # the current limit's loops in machine code (hal.rp2_limit), if any
 
     def transmit(self, buf):
         """Send ``buf`` (3 bytes per LED, wire order, brightness applied) as is."""

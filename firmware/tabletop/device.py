@@ -161,6 +161,7 @@ class Device:
             profile.brightness,
             hal.transmit,
             profile.led_budget,
+            getattr(hal, "limiter", None),
         )
         self.error_rgb = colours["error"] if "error" in colours else ERROR_RGB
         self.mode = PLAY

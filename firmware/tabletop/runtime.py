@@ -52,6 +52,7 @@ class Runtime:
             profile.brightness,
             hal.transmit,
             profile.led_budget,
+            getattr(hal, "limiter", None),
         )
         self.buttons = presses.Buttons(profile)
         g, variant = profile.games[0]

@@ -26,6 +26,7 @@ class ChordHal:
         self.read_digital = hal.read_digital
         self.read_analog = hal.read_analog
         self.transmit = hal.transmit
+        self.limiter = getattr(hal, "limiter", None)
         self.display = getattr(hal, "display", None)
         if self.display is not None:
             self.show_text = hal.show_text
