@@ -101,6 +101,13 @@ def test_pyraos_moves_typed_and_clicked() -> None:
             await pilot.click("#board", offset=cell_offset(4, 4))  # c3
             await until(app, pilot, lambda: len(moves(table)) == 2 and not table.busy())
             assert moves(table) == [{"p": 0, "place": "b2"}, {"p": 1, "place": "c3"}]
+            # the two marbles told apart by letter and by colour, both readable
+            # on a dark terminal (not black)
+            drawn = pyraos_text.board(table)
+            b2, c3 = (str(drawn).index(m) for m in ("L1", "D1"))
+            styles = [str(span.style) for span in drawn.spans for at in (b2, c3)
+                      if span.start <= at < span.end]  # fmt: skip
+            assert len(set(styles)) == 2 and not any("black" in st for st in styles)
             # an illegal move is refused with the rules' reason, and nothing happens
             await type_move(pilot, "b2 2a1")
             assert "2a1" in app.message or "raise" in app.message.lower()

@@ -19,7 +19,10 @@ from sim.terminal.view import AppSide, TerminalView, clickable, led
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import LEVEL, POSITIONS, position_index, position_name
 
-MARBLE = ("bold white", "bold black")  # light, dark
+# light, dark: told apart by letter as well as by colour (a dark marble in
+# near-black would vanish on a dark terminal)
+MARBLE = ("bold #f2e8d5", "bold #c8875a")
+LETTER = ("L", "D")
 
 
 def make(app: AppSide) -> PyraosView:
@@ -82,7 +85,8 @@ class PyraosView(TerminalView):
 def board(table: Table, picked: int = -1) -> Text:
     """The pyramid from above: a cell per sensor point (the 16 cups, the 9
     points between), each showing the highest marble there (its level as a
-    digit) on its LED's colour; rows 4 to 1, player 0's side at the bottom.
+    digit, after L for a light one or D for a dark one) on its LED's colour;
+    rows 4 to 1, player 0's side at the bottom.
     A cell clicked calls the app's ``click('spot', name)``."""
     game = table.game
     physics = table.physics
@@ -107,7 +111,7 @@ def board(table: Table, picked: int = -1) -> Text:
             bg = led(table, name) if name else None
             if pos >= 0:
                 colour = marbles.colour(pos)
-                mark = f"●{LEVEL[pos]}" if pos != picked else f"◉{LEVEL[pos]}"
+                mark = f"{LETTER[colour]}{LEVEL[pos]}" if pos != picked else f"◉{LEVEL[pos]}"
                 cell = MARBLE[colour] + (f" on {bg}" if bg else "")
                 out.append(f" {mark} ", style=clickable(cell, *click))
             elif name:
