@@ -127,7 +127,7 @@ def test_the_machine_code_does_what_the_python_loops_do(image: Path, tmp_path: P
         "                px.set(i, (255, 90 + i % 7, i % 200))\n"
         "            px.show()\n"
         "        rows.append([list(b) for b in sent])\n"
-        "    print(json.dumps([game, type(hal.limiter).__name__, rows, profile.led_budget]))\n",
+        "    print(json.dumps([game, hal.limiter.__name__, rows, profile.led_budget]))\n",
         codes,
     )
     lines = [json.loads(line) for line in out.splitlines()]
@@ -137,7 +137,7 @@ def test_the_machine_code_does_what_the_python_loops_do(image: Path, tmp_path: P
     assert by_viper == by_machine == want
     assert [g[0] for g in lines[2:]] == ["pacal", "pyraos", "diabolo"]
     for game, kind, (sent_viper, sent_python), budget in lines[2:]:
-        assert kind == "Rp2Limiter", game
+        assert kind == "hal.rp2_limit", game
         assert sent_viper == sent_python, game
         one, _, brightest = sent_viper
         assert sorted(one, reverse=True)[:3] == [255, 90, 0], game  # within: as set

@@ -18,7 +18,7 @@ One module per job and port:
     micropython_hal         MicroPythonHal (also named Hal), error_light
     rp2_scan                Rp2Scan: MicroPythonHal's analog scan in machine
                             code (viper), on an RP2040
-    rp2_limit               Rp2Limiter: the LED current limit's loops in machine
+    rp2_limit               total, scale: the LED current limit's loops in machine
                             code (viper), on an RP2040
     circuitpython_hal       CircuitPythonHal (also named Hal), error_light, gp_name
     files                   Files: the file store

@@ -118,9 +118,9 @@ class MicroPythonHal(BoardHal):
         self.leds = neopixel.NeoPixel(self._pin("pins.leds", pins["leds"]), profile.led_count)
         if _on_rp2040():
             # the current limit's sum in machine code: 0.39 ms a frame less (hal.rp2_limit)
-            from hal.rp2_limit import Rp2Limiter
+            from hal import rp2_limit
 
-            self.limiter = Rp2Limiter()
+            self.limiter = rp2_limit
 
         self._rows = [""] * _ROWS
         self._dirty = 0  # bit per row drawn but not sent yet

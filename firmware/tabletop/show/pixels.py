@@ -40,23 +40,6 @@ _OFFSETS = {
 }
 
 
-class _Limiter:
-    """The current limit's loops in Python (what hal.rp2_limit does in viper)."""
-
-    def total(self, buf):
-        return sum(buf)  # a loop in C, allocating nothing
-
-    def scale(self, buf, out, budget, total):
-        # Every byte times budget/total, rounded down: the sum stays within
-        # the budget. (Small ints: 255 * budget < 2**30, as a budget is
-        # below the 3 * 1024 * 255 of a chain in white.)
-        for i in range(len(buf)):
-            out[i] = buf[i] * budget // total
-
-
-_IN_PYTHON = _Limiter()
-
-
 class Pixels:
     def __init__(self, count, order="GRB", brightness=1.0, transmit=None, budget=-1, limiter=None):
         self.count = count
@@ -72,7 +55,7 @@ class Pixels:
             budget = -1
         self.budget = budget
         self.limited = bytearray(3 * count if budget >= 0 else 0)
-        self.limiter = _IN_PYTHON if limiter is None else limiter
+        self.limiter = limiter
 
     def set(self, i, rgb):
         """Pixel i to the colour (r, g, b), each 0..255, before the cap."""
@@ -148,10 +131,19 @@ class Pixels:
         budget = self.budget
         if budget >= 0:
             limiter = self.limiter
-            total = limiter.total(buf)
+            # (sum: a loop in C, allocating nothing)
+            total = sum(buf) if limiter is None else limiter.total(buf)
             if total > budget:
-                limiter.scale(buf, self.limited, budget, total)
-                buf = self.limited
+                # Every byte times budget/total, rounded down: the sum stays
+                # within the budget. (Small ints: 255 * budget < 2**30, as a
+                # budget is below the 3 * 1024 * 255 of a chain in white.)
+                out = self.limited
+                if limiter is None:
+                    for i in range(len(buf)):
+                        out[i] = buf[i] * budget // total
+                else:
+                    limiter.scale(buf, out, budget, total)
+                buf = out
         transmit(buf)
 
 
