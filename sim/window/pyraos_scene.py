@@ -1,29 +1,44 @@
-"""The Pyraos board drawn from above: the wooden board and its 16 cups, the
-LEDs at the 25 sensor points glowing as the firmware's last frame has them,
-the marbles by level (a marble on level 2 or higher rests visibly on the
-four below: drawn later, a little larger, with a shadow), the reserve trays
-with their LED bars and turn LEDs, MENU and BACK, and the marble in hand.
-The view (sim.window.pyraos) draws it in the window.
+"""The Pyraos board drawn from above, the pyramid seen a little from
+player 0's side: the wooden board and its 16 cups, the LEDs at the 25
+sensor points glowing as the firmware's last frame has them, the marbles
+level by level, the reserve trays with their LED bars and turn LEDs, MENU
+and BACK, and the marble in hand. The view (sim.window.pyraos) draws it in
+the window.
+
+Each level up is drawn a little up the screen (RISE), a little larger, with
+a darker rim and its shadow on the four marbles it rests on; a sensor
+point's LED glows and rings on the level it means: the marble on top there,
+or the free spot a marble may go to (a target on level 2 is drawn where a
+level-2 marble would sit). The mouse's press (board mm, sim.table.pyraos)
+finds a marble within half a pitch of its centre, the highest first: the
+rise stays inside that, so a press at a drawn marble's middle takes it, and
+board_mm turns any pixel of a drawn marble into its own board point.
 
     draw(surface, table, live_scene(table), layout, fonts)    # the board now
     draw(surface, table, record_scene(table, state), layout, fonts)   # a record's position
     led_point(table, layout, name)    # a pixel where LED ``name`` shows (tests)
+    drawn_xy(table, x, y, level)      # where a marble of ``level`` at (x, y) mm is drawn, in mm
+    board_mm(table, layout, px)       # the board point a press at pixel ``px`` means (the view)
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from sim.hardware.physics import sensor_below
 from sim.table.table import Table
 from sim.window import style
 from sim.window.layout import Layout
 from tabletop.profile.schema import PYRAOS_SENSORS
-from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
+from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS, SUPPORT
 
 MARBLE_R = 0.46  # pitches
+RISE = 0.12  # pitches up the screen a level (level 3 at 0.24: well inside the press's half pitch)
+GROW = 0.06  # a level up is drawn this much larger
 CUP_R = 0.40
 GLOW_R = 0.50  # an LED's glow around its point
 RING_W = 0.07  # pitches: the lit ring drawn over whatever covers an LED
@@ -53,12 +68,67 @@ def led_xy(table: Table, name: str) -> tuple[float, float]:
 
 def led_point(table: Table, lay: Layout, name: str) -> tuple[int, int]:
     """A pixel where LED ``name`` shows whatever lies on it: on the lit
-    ring of a sensor point, at the centre of any other LED."""
+    ring of a sensor point (on the level it means), at the centre of any
+    other LED."""
     x, y = led_xy(table, name)
     if name in PYRAOS_SENSORS:
-        r = (GLOW_R - RING_W / 2) * table.physics.pitch
-        return lay.to_px(x + r, y)
+        level = led_level(table.physics.occupied(), name)
+        r = (GLOW_R - RING_W / 2) * table.physics.pitch * _size(level)
+        dx, dy = drawn_xy(table, x, y, level)
+        return lay.to_px(dx + r, dy)
     return lay.to_px(x, y)
+
+
+def drawn_xy(table: Table, x: float, y: float, level: int) -> tuple[float, float]:
+    """Where a marble of ``level`` (1..4) whose centre is at (x, y) mm is
+    drawn, in board mm: RISE pitches up the screen a level."""
+    return (x, y + RISE * (level - 1) * table.physics.pitch)
+
+
+def board_mm(table: Table, lay: Layout, px: tuple[int, int]) -> tuple[float, float]:
+    """The board point (mm) a press or a let-go at pixel ``px`` means: on a
+    drawn marble or free spot above level 1 (the highest drawn there), the
+    point as far from its centre as ``px`` is from where it is drawn;
+    elsewhere the pixel's own point. A press on a drawn upper marble finds
+    that marble (sim.table.pyraos looks half a pitch round its centre)."""
+    physics = table.physics
+    occ = physics.occupied()
+    x, y = lay.to_mm(*px)
+    for pos in reversed(range(LEVEL_START[1], POSITIONS)):  # the highest level first
+        if occ >> pos & 1 or occ & SUPPORT[pos] == SUPPORT[pos]:
+            level = LEVEL[pos]
+            cx, cy, _ = physics.centre(pos)
+            dx, dy = drawn_xy(table, cx, cy, level)
+            r = MARBLE_R * physics.pitch * _size(level)
+            if (x - dx) ** 2 + (y - dy) ** 2 <= r * r:
+                return (x - dx + cx, y - dy + cy)
+    return (x, y)
+
+
+def _size(level: int) -> float:
+    # a marble of ``level`` drawn this many times level 1's size
+    return 1 + GROW * (level - 1)
+
+
+# the positions straight above each sensor point, low first (levels 1 and 3
+# over a cup, 2 and 4 between cups)
+OVER = {
+    name: tuple(pos for pos in range(POSITIONS) if sensor_below(pos) == name)
+    for name in PYRAOS_SENSORS
+}
+
+
+def led_level(occupied: int, name: str) -> int:
+    """The level sensor point ``name``'s LED means when the marbles on
+    ``occupied`` lie on the board: the free spot over it a marble may go
+    to, else the marble on top there, else the point's lowest level."""
+    top = 0
+    for pos in OVER[name]:
+        if occupied >> pos & 1:
+            top = int(LEVEL[pos])
+        elif occupied & SUPPORT[pos] == SUPPORT[pos]:
+            return int(LEVEL[pos])
+    return top or int(LEVEL[OVER[name][0]])
 
 
 def tray_xy(table: Table, side: int, i: int) -> tuple[float, float]:
@@ -80,6 +150,7 @@ class Scene:
     position of a record being stepped through (its LEDs dark)."""
 
     marbles: list[tuple[float, float, int, int]]  # (x mm, y mm, level, colour), lowest first
+    occupied: int  # the positions a marble lies on (bit mask)
     trays: tuple[int, int]  # marbles in each player's tray
     leds: dict[str, style.Rgb | None]  # every LED's colour, None when dark
     held: tuple[float, float, float, int] | None = None  # the marble in hand, and its colour
@@ -103,6 +174,7 @@ def live_scene(table: Table, readings: bool = False) -> Scene:
     at = physics.held_at(table.now)
     return Scene(
         marbles=marbles,
+        occupied=occ,
         trays=(known.reserves[0], known.reserves[1]),
         leds={name: table.led(name) for name in table.hal.light_names()},
         held=None if at is None else (*at, known.hand_colour),
@@ -116,13 +188,16 @@ def record_scene(table: Table, state: Any) -> Scene:
     trays as its reserves, the LEDs dark."""
     physics = table.physics
     marbles = []
+    occ = 0
     for pos in range(POSITIONS):
         owner = state.owner(pos)
         if owner is not None:
             x, y, _ = physics.centre(pos)
             marbles.append((x, y, LEVEL[pos], owner))
+            occ |= 1 << pos
     return Scene(
         marbles=marbles,
+        occupied=occ,
         trays=(state.reserve[0], state.reserve[1]),
         leds=dict.fromkeys(table.hal.light_names()),
     )
@@ -133,18 +208,29 @@ def draw(surf: pygame.Surface, table: Table, scene: Scene, lay: Layout, fonts: A
     p = table.physics.pitch
     _board(surf, table, lay)
     lit = scene.leds
+    at_level: dict[int, list[str]] = {}  # the lit sensor points by the level they mean
     for name in PYRAOS_SENSORS:
-        _glow(surf, lay, led_xy(table, name), lit[name], GLOW_R * p)
-    for x, y, level, colour in scene.marbles:
-        r = lay.length(MARBLE_R * p * (1 + 0.05 * (level - 1)))
-        marble(surf, lay.to_px(x, y), r, colour, level - 1)
-    for name in PYRAOS_SENSORS:
-        rgb = lit[name]
-        if rgb is not None:
-            x, y = led_xy(table, name)
-            pygame.draw.circle(
-                surf, rgb, lay.to_px(x, y), lay.length(GLOW_R * p), lay.length(RING_W * p)
+        if lit[name] is not None:
+            at_level.setdefault(led_level(scene.occupied, name), []).append(name)
+    for level in range(1, 5):  # each level over the one below: its glows, marbles, rings
+        size = _size(level)
+        for name in at_level.get(level, ()):
+            _glow(
+                surf,
+                lay,
+                drawn_xy(table, *led_xy(table, name), level),
+                lit[name],
+                GLOW_R * p * size,
             )
+        r = lay.length(MARBLE_R * p * size)
+        for x, y, on, colour in scene.marbles:
+            if on == level:
+                marble(surf, lay.to_px(*drawn_xy(table, x, y, level)), r, colour, level - 1)
+        for name in at_level.get(level, ()):
+            rgb = lit[name]
+            assert rgb is not None
+            at = lay.to_px(*drawn_xy(table, *led_xy(table, name), level))
+            pygame.draw.circle(surf, rgb, at, lay.length(GLOW_R * p * size), lay.length(RING_W * p))
     for name in lit:
         if name not in PYRAOS_SENSORS:
             _small_led(surf, lay, led_xy(table, name), lit[name], 0.12 * p)
@@ -201,17 +287,36 @@ def _small_led(
 
 def marble(surf: pygame.Surface, at: tuple[int, int], r: int, colour: int, raised: int) -> None:
     """One marble of ``colour`` (0 light, 1 dark) at pixel ``at``; ``raised``
-    levels above the board (a shadow below it)."""
+    levels above the board: its shadow on what it rests on (down the
+    screen, the light from the top left), a darker rim and a brighter
+    highlight the higher it is. Its middle is its player's colour."""
     x, y = at
     if raised:
-        off = max(1, r // 6) * raised
-        shadow = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-        pygame.draw.circle(shadow, (0, 0, 0, 90), (r + 1, r + 1), r)
-        surf.blit(shadow, (x - r + off, y - r + off))
+        _shadow(surf, at, r, raised)
     base = style.MARBLE[colour]
-    pygame.draw.circle(surf, style.shade(base, 0.72), (x, y), r)
+    pygame.draw.circle(surf, style.shade(base, 0.72 - 0.1 * raised), (x, y), r)
     pygame.draw.circle(surf, base, (x - r // 8, y - r // 8), r - max(1, r // 8))
-    pygame.draw.circle(surf, style.shade(base, 1.35), (x - r // 3, y - r // 3), max(1, r // 4))
+    shine = style.shade(base, 1.35 + 0.15 * raised)
+    pygame.draw.circle(surf, shine, (x - r // 3, y - r // 3), max(1, r // 4))
+    if raised:  # an outline: where one marble ends and the next begins
+        pygame.draw.circle(surf, style.shade(base, 0.35), (x, y), r, max(1, r // 16))
+
+
+def _shadow(surf: pygame.Surface, at: tuple[int, int], r: int, raised: int) -> None:
+    # its soft shadow on what it rests on, down and right (the light from
+    # the top left), darker and further the higher the marble is
+    layer = _shadow_of(r, raised)
+    off = r // 6 + r // 12 * raised
+    surf.blit(layer, layer.get_rect(center=(at[0] + off // 2, at[1] + off)))
+
+
+@functools.lru_cache(maxsize=16)
+def _shadow_of(r: int, raised: int) -> pygame.Surface:
+    blur = max(1, r // 5)
+    size = 2 * (r + 2 * blur)
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(layer, (0, 0, 0, min(200, 110 + 30 * raised)), (size // 2, size // 2), r)
+    return pygame.transform.gaussian_blur(layer, blur)
 
 
 def _trays(surf: pygame.Surface, table: Table, scene: Scene, lay: Layout) -> None:
