@@ -15,6 +15,7 @@ KINDS = {
     "table": "sim.table.%s",  # what the table knows that the board does not (Part)
     "window": "sim.window.%s",  # the board drawn, and the mouse at it
     "terminal": "sim.terminal.%s",  # ... as text
+    "texts": "sim.texts.%s",  # its record's events in words (sim.texts.moves)
 }
 ROOT = Path(__file__).resolve().parents[1]  # the repository (firmware/, tests/ beside sim/)
 

@@ -30,6 +30,7 @@ from sim import part
 from sim.table.table import Table
 from sim.table.undo import NOT_UNDONE, UNDONE
 from sim.terminal.view import AppSide, TerminalView
+from sim.texts import moves as in_words
 
 TICK_S = 0.05  # the board runs in steps of this much wall time
 MAX_STEP_MS = 100
@@ -104,9 +105,14 @@ class TerminalApp(App[int]):
         display = table.hal.display
         rows = display.rows if display is not None else []
         self.query_one("#oled", Static).update("\n".join(rows))
-        moves = table.moves_text()[-30:]
+        moves = in_words.lines_of(table.game_name, table.moves_text(), self.seat_word)[-30:]
         self.query_one("#moves", Static).update("\n".join(moves))
         self.query_one("#message", Static).update(self.message)
+
+    def seat_word(self, seat: int) -> str:
+        """A seat as the move list names it ("Light", "P2")."""
+        name = self.view.seat_name(seat)
+        return name[:1].upper() + name[1:]
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         text = message.value
