@@ -123,7 +123,7 @@ def test_a_press_on_a_drawn_upper_marble_takes_that_marble(late: Mouse) -> None:
     # The mouse pressed at a drawn upper marble's middle takes it into the
     # hand, and let go there puts it back on its spot. Pixels near the top
     # of the drawn marble (past half a pitch from its centre on the board)
-    # mean it too (board_mm, the view's mapping).
+    # mean it too (board_mm, the view's mapping of a pixel to the board).
     table = late.table
     known = table.marbles
     assert known is not None
@@ -142,7 +142,8 @@ def test_a_press_on_a_drawn_upper_marble_takes_that_marble(late: Mouse) -> None:
         top = (at[0], at[1] - lay.length(0.8 * r))
         x, y = board_mm(table, lay, top)
         assert table.physics.loose_marble_at(x, y) == pos, position_name(pos)
-        assert known.grab(x, y) and not table.physics.occupied() >> pos & 1
-        assert known.drop(*board_mm(table, lay, top)) == pos
+        late.press(top)  # the window's own mouse, near the drawn marble's top
+        assert table.mouse_holds and not table.physics.occupied() >> pos & 1, position_name(pos)
+        late.release(top)
         late.wait(lambda: table.settled() and not table.busy())
-        assert table.physics.occupied() >> pos & 1
+        assert table.physics.occupied() >> pos & 1 and known.colour(pos) == colour

@@ -129,6 +129,20 @@ class DiaboloCards(Part):
         self._truth = diabolo.Diabolo(self.players)
         self.synced = 0
 
+    def sweep(self) -> None:
+        """Every card off the reader and the slots at once (N at the window)."""
+        ph = self.physics
+        now = self.table.now
+        if ph.holding():
+            ph.put_away(now)
+        if ph.reader_card():
+            ph.lift_from_reader(now)
+            ph.put_away(now)
+        for slot, card in enumerate(ph.slots()):
+            if card:
+                ph.lift_from_slot(slot, now)
+                ph.put_away(now)
+
     def next_deal(self) -> Any:
         """The deal of the round to come (made once, when first asked)."""
         while len(self.dealt) <= self._board_deals():
@@ -267,9 +281,9 @@ class DiaboloCards(Part):
         """Take the card at ``source`` into the mouse's hand (diabolo_mouse.grab)."""
         return diabolo_mouse.grab(self, source)
 
-    def drop(self, target: Source | None) -> None:
-        """Let go of the card (diabolo_mouse.drop)."""
-        diabolo_mouse.drop(self, target)
+    def drop(self, target: Source | None) -> str:
+        """Let go of the card (diabolo_mouse.drop): why it cannot lie there, or ""."""
+        return diabolo_mouse.drop(self, target)
 
     def drag(self, event: Any, then: Any = None) -> Steps:
         return diabolo_mouse.drag(self, event, then)

@@ -5,7 +5,8 @@ part's ``drag``, sim.table.part).
 
     grab(cards, ("hand", 2, 34))  # a card into the mouse's hand: from a hand, ("double", p),
                                   # ("reader",) or ("slot", s); False if none, or a hand is busy
-    drop(cards, ("slot", 7))      # let go: on ("reader",), ("slot", s), else back to its hand
+    drop(cards, ("slot", 7))      # let go: on ("reader",), ("slot", s), else back to its hand;
+                                  # returns why it cannot lie there, in words ("": it may)
     drag(cards, event)            # the steps of a whole move (sim.table.part's Part.drag)
 
 ``cards`` is the part (``MouseCards``: what this uses of it). A play: the
@@ -45,6 +46,7 @@ from sim.table.part import (
     press,
     think,
 )
+from sim.texts import _
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import SHOW
 from tabletop.profile.schema_diabolo import led_names
@@ -107,22 +109,37 @@ def grab(cards: MouseCards, source: Source) -> bool:
     return True
 
 
-def drop(cards: MouseCards, target: Source | None) -> None:
+def drop(cards: MouseCards, target: Source | None) -> str:
     """Let go of the card: on the reader, in a slot, else (``target``
-    None or elsewhere) back to its hand."""
+    None or elsewhere) back to its hand. Returns why it cannot lie where
+    it was let go, in words: the reader or slot full (back to the hand), a
+    slot the board has not lit for the card read (it lies there red); ""
+    when it may."""
     ph = cards.physics
     now = cards.table.now
     if not cards.mouse_card:
-        return
+        return ""
     cards.mouse_card = 0
     cards.mouse_seat = -1
     target = target or ("away",)
-    if target[0] == "reader" and not ph.reader_card():
-        ph.lay_on_reader(now)
-    elif target[0] == "slot" and not ph.slot_card(target[1]):
-        ph.lay_in_slot(target[1], now)
-    else:
+    if target[0] == "reader":
+        if not ph.reader_card():
+            ph.lay_on_reader(now)
+            return ""
         ph.put_away(now)
+        return _("The reader holds a card already: the card went back")
+    if target[0] == "slot":
+        if not ph.slot_card(target[1]):
+            ph.lay_in_slot(target[1], now)
+            board = cards.board()
+            lit = board.targets if board.mode == diabolo_board.PLAY and board.card else 0
+            if lit and not lit >> target[1] & 1:
+                return _("Wrong slot: lift the card and lay it where lit")
+            return ""
+        ph.put_away(now)
+        return _("That slot holds a card already: the card went back")
+    ph.put_away(now)
+    return ""
 
 
 def drag(cards: MouseCards, event: Any, then: Any = None) -> Steps:

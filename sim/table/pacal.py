@@ -11,6 +11,7 @@ hand on the cards (sim.table.pacal_mouse).
     cards.carry(field)                # ("pile",), ("slot", s) or ("field", f); carried over
     cards.drop(("field", 4))          # a field (-1: elsewhere) and laid on ("slot", s),
                                       # ("field", f), or anywhere else: back to the hands
+                                      # (returns why it cannot lie there, "": it may)
     cards.drag(event)                 # the mouse's hand making a whole move (sim.table.part)
 
 The board journals what it accepts with a deal whose hands it cannot know;
@@ -74,6 +75,21 @@ class PacalCards(Part):
         self.dealt = []
         self._truth = pacal.Pacal(self.variant)
         self.synced = 0
+
+    def sweep(self) -> None:
+        """Every card off the slots and the fields at once (N at the window)."""
+        ph = self.physics
+        now = self.table.now
+        if ph.holding():
+            ph.put_away(now)
+        for slot in (0, 1):
+            if ph.slot_card(slot):
+                ph.lift_from_slot(slot, now)
+                ph.put_away(now)
+        for f, n in enumerate(ph.stacks()):
+            if n:
+                ph.lift_from_field(f, now, cards=n)
+                ph.put_away(now)
 
     def next_deal(self) -> Any:
         """The deal of the round to come (made once, when first asked)."""
@@ -244,9 +260,9 @@ class PacalCards(Part):
         """Hold the card over field ``field`` (0..19), or away (-1)."""
         pacal_mouse.carry(self, field)
 
-    def drop(self, target: Source | None) -> None:
-        """Let go of the card (pacal_mouse.drop)."""
-        pacal_mouse.drop(self, target)
+    def drop(self, target: Source | None) -> str:
+        """Let go of the card (pacal_mouse.drop): why it cannot lie there ("": it may)."""
+        return pacal_mouse.drop(self, target)
 
     def drag(self, event: Any, then: Any = None) -> Steps:
         return pacal_mouse.drag(self, event, then)

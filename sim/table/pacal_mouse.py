@@ -6,7 +6,8 @@ it (the part's ``drag``, sim.table.part).
     grab(cards, ("hand", 0, 17))  # a card into the mouse's hand: from a hand, ("base", p),
                                   # ("pile",), ("slot", s) or ("field", f); False if none
     carry(cards, 4)               # carried over a field (-1: elsewhere)
-    drop(cards, ("field", 4))     # laid on ("slot", s), ("field", f), else back to the hands
+    drop(cards, ("field", 4))     # laid on ("slot", s), ("field", f), else back to the hands;
+                                  # returns why it cannot lie there, in words ("": it may)
     drag(cards, event, then)      # the steps of a whole move (sim.table.part's Part.drag)
     red_shown(cards, q)           # has the board shown seat q's card that fits nowhere red?
 
@@ -41,7 +42,9 @@ from sim.table.part import (
     press,
     think,
 )
+from sim.texts import _
 from tabletop.rules import pacal
+from tabletop.rules.reasons import explain
 
 CARRY_MM = 40.0  # a card carried over a field
 LOWER_MS = 120  # a card lowered onto a field before it is let go
@@ -125,22 +128,62 @@ def carry(cards: MouseCards, field: int) -> None:
         cards.physics.hold_away(cards.table.now)
 
 
-def drop(cards: MouseCards, target: Source | None) -> None:
+def drop(cards: MouseCards, target: Source | None) -> str:
     """Let go of the card: on a slot, or lowered onto a field, else
     (``target`` None or elsewhere) back to its player's hand (or the
-    pile)."""
+    pile). Returns why it cannot lie where it was let go, in words: a
+    slot or field full (back to the hand), a field where the board does
+    not take it (it lies there red); "" when it may."""
     ph = cards.physics
     now = cards.table.now
-    if not cards.mouse_card:
-        return
+    card = cards.mouse_card
+    if not card:
+        return ""
     cards.mouse_card = 0
     target = target or ("away",)
-    if target[0] == "slot" and not ph.slot_card(target[1]):
-        ph.lay_on_slot(target[1], now)
-    elif target[0] == "field" and ph.stacks()[target[1]] < 2:
-        cards.table.run(_lower(cards, target[1]))
-    else:
+    if target[0] == "slot":
+        there = ph.slot_card(target[1])
+        if not there:
+            ph.lay_on_slot(target[1], now)
+            return ""
         ph.put_away(now)
+        return _("Slot {slot} holds {card} already: the card went back").format(
+            slot=target[1] + 1, card=there
+        )
+    if target[0] == "field":
+        if ph.stacks()[target[1]] < 2:
+            why = _not_built(cards, card, target[1])
+            cards.table.run(_lower(cards, target[1]))
+            return why
+        ph.put_away(now)
+        return _("That field holds two cards: the card went back")
+    ph.put_away(now)
+    return ""
+
+
+def _not_built(cards: MouseCards, card: int, f: int) -> str:
+    # Why the board will not take ``card`` laid on field f (0..19) as a
+    # build, in words ("": it will): as the board's game has it
+    game = cards.table.game
+    p, field = divmod(f, pacal.FIELDS)
+    who = f"P{p + 1}"
+    if game.phase != pacal.P_BUILD and game.phase != pacal.P_LAST:
+        return _("{card} is not to be built now: lift it").format(card=card)
+    if game.awaiting[p]:
+        return _("{who}: lay {card} on slot {slot} first, to be read; lift it").format(
+            who=who, card=card, slot=p + 1
+        )
+    want = game.pending[p]
+    if want != card:
+        if not want:
+            return _("{who} has no card to build now: lift {card}").format(who=who, card=card)
+        return _("{who} builds {want}, not {card}: lift it").format(who=who, want=want, card=card)
+    fault = game.fault((pacal.PLACE, p, card, field + 1))
+    if fault is None:
+        return ""
+    return _("{card} cannot go on field {field}: {why}; lift it").format(
+        card=card, field=field + 1, why=explain(fault)
+    )
 
 
 def _lower(cards: MouseCards, field: int) -> Steps:

@@ -18,6 +18,7 @@ part module the game's name chooses (``sim.table.<game>``'s ``Part``):
     part.holding()                # is a piece in the mouse's hand?
     part.drop_held()              # ... back where it came from
     part.new_game()               # MENU started a new game
+    part.sweep()                  # every piece off the board at once (N at the window)
     part.deals()                  # the deals the table made, for the record (None: none)
     part.perform(event)           # a move given whole the game's own way ('' started, or
                                   # why not), None: the person's hand makes it
@@ -134,6 +135,11 @@ class Part:
 
     def new_game(self) -> None:
         """MENU started a new game."""
+
+    def sweep(self) -> None:
+        """Every piece off the board at once, into the trays or the hands
+        (N at the window: a new game starts on an empty board without a
+        hand taking the pieces one by one); a piece held by a hand too."""
 
     def deals(self) -> list[Any] | None:
         """The deals the table made, for the record (None: the game has none)."""

@@ -10,6 +10,7 @@ mouse's hand on the marbles.
     marbles.grab(x, y)                # the mouse's hand takes the marble at (x, y) mm, or one
     marbles.carry(x, y)               # ... from the tray there; carries it over (x, y)
     marbles.drop(x, y)                # ... and sets it down on the free spot nearest (x, y)
+    marbles.refusal                   # why the last grab or drop was refused, in words ("")
     marbles.drag(event)               # the mouse's hand making a whole move (sim.table.part)
 
 The colours are followed from the physics' actions (the mouse's, the
@@ -34,8 +35,9 @@ from sim.table.part import (
     press,
     think,
 )
+from sim.texts import _
 from tabletop.rules import pyraos
-from tabletop.rules.pyraos_geometry import SUPPORT
+from tabletop.rules.pyraos_geometry import ABOVE, POSITIONS, SUPPORT, position_name
 
 CARRY_MM = 50.0  # a carried marble's height above the highest marble under it (lower, a
 # marble held over its own cup reads as a misfit, not as lifted)
@@ -53,6 +55,7 @@ class PyraosMarbles(Part):
         self.reserves = [15, 15]  # the marbles of each colour in the trays
         self.seen = 0  # physics.actions followed so far
         self.mouse_holds = False  # a marble is in the mouse's hand
+        self.refusal = ""  # why the mouse's last grab or drop was refused ("": it was not)
 
     # -- the colours -----------------------------------------------------------------
 
@@ -99,17 +102,23 @@ class PyraosMarbles(Part):
     def grab(self, x: float, y: float) -> bool:
         """Take the marble under (x, y) mm, or one from the reserve tray
         there, into the mouse's hand. False if there is none, or a hand is
-        busy."""
+        busy (``refusal`` says why, when there was something to take)."""
         physics = self.physics
         now = self.table.now
+        self.refusal = ""
         if physics.holding() or self.table.busy():
+            self.refusal = _("Wait: a hand is at work on the board")
             return False
         pos = physics.loose_marble_at(x, y)
         if pos >= 0:
             physics.pick_up(pos, now)
         else:
             side = physics.reserve_at(x, y)
-            if side < 0 or not self.reserves[side]:
+            if side < 0:
+                self.refusal = self._held_up(x, y)
+                return False
+            if not self.reserves[side]:
+                self.refusal = _("That tray is empty")
                 return False
             physics.take_from_reserve(now, side)
         self.follow()
@@ -126,18 +135,64 @@ class PyraosMarbles(Part):
     def drop(self, x: float, y: float) -> int:
         """Set the mouse's marble down on the free spot nearest (x, y) mm (it
         is lowered and let go just above it); off the board, back into its
-        reserve. Returns the spot, or -1."""
+        reserve. Returns the spot, or -1 (``refusal`` says why, unless it
+        was let go over a tray)."""
         physics = self.physics
+        self.refusal = ""
         if not self.mouse_holds:
             return -1
         pos = physics.free_spot_at(x, y)
         if pos < 0:
+            if physics.reserve_at(x, y) < 0:
+                self.refusal = self._no_spot(x, y)
             self.put_back()
             return -1
         self.mouse_holds = False
         physics.move_over(pos, DROP_MM, self.table.now, SET_DOWN_MS)
         self.table.run(self._let_go(pos))
         return pos
+
+    def _under(self, x: float, y: float) -> list[int]:
+        # the spots whose centre is nearest (x, y) mm, within half a pitch
+        # (a level's spot and the one two levels up share a centre), low first
+        physics = self.physics
+        reach = (0.5 * physics.pitch) ** 2
+        near: dict[int, float] = {}
+        for pos in range(POSITIONS):
+            cx, cy, _z = physics.centre(pos)
+            d = (cx - x) ** 2 + (cy - y) ** 2
+            if d <= reach:
+                near[pos] = d
+        if not near:
+            return []
+        best = min(near.values())
+        return [pos for pos, d in near.items() if d - best < 1e-6]
+
+    def _highest_marble(self, x: float, y: float) -> int:
+        # the highest marble on a spot nearest (x, y) mm (-1: none)
+        occ = self.physics.occupied()
+        on = [pos for pos in self._under(x, y) if occ >> pos & 1]
+        return on[-1] if on else -1
+
+    def _no_spot(self, x: float, y: float) -> str:
+        # why a marble let go over (x, y) mm found no free spot there
+        pos = self._highest_marble(x, y)
+        if pos >= 0:
+            return _("{spot} is taken: the marble went back to your tray").format(
+                spot=position_name(pos)
+            )
+        return _("No spot there: the marble went back to your tray")
+
+    def _held_up(self, x: float, y: float) -> str:
+        # why the marble under (x, y) mm cannot be lifted ("": none there)
+        pos = self._highest_marble(x, y)
+        occ = self.physics.occupied()
+        if pos < 0 or not occ & ABOVE[pos]:
+            return ""
+        above = [q for q in range(POSITIONS) if ABOVE[pos] >> q & 1 and occ >> q & 1]
+        return _("That marble holds up {spot}: it cannot be lifted").format(
+            spot=" ".join(position_name(q) for q in above)
+        )
 
     def _let_go(self, pos: int) -> Steps:
         yield Wait(SET_DOWN_MS, "lower the marble")
@@ -154,6 +209,20 @@ class PyraosMarbles(Part):
             self.mouse_holds = False
             self.physics.to_reserve(self.table.now)
             self.follow()
+
+    # -- a new game ----------------------------------------------------------------
+
+    def sweep(self) -> None:
+        """Every marble back into the trays at once, top down (N at the window)."""
+        physics = self.physics
+        now = self.table.now
+        if physics.holding():
+            physics.to_reserve(now)
+        while occ := physics.occupied():
+            top = max(i for i in range(POSITIONS) if occ >> i & 1 and not occ & ABOVE[i])
+            physics.pick_up(top, now)
+            physics.to_reserve(now)
+        self.follow()
 
     # -- the mouse's hand making a whole move (sim.table.part) -------------------------
 

@@ -37,12 +37,12 @@ from typing import Any
 
 from sim import part as game_part
 from sim.hand import HUMAN as HUMAN_TIMING
-from sim.hand import HandError, Steps, make_hand
+from sim.hand import HandError, Steps, Wait, make_hand
 from sim.hand.script import Script
 from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
-from sim.table.part import COMPUTER, HUMAN, SEATS, Part
+from sim.table.part import COMPUTER, HUMAN, MENU_MS, SEATS, Part
 from tabletop import games
 from tabletop.records import notation
 from tabletop.records.record import check, new_state
@@ -64,6 +64,7 @@ _LEAST: dict[str, Any] = {
     for step in ("pause", "reach", "lift", "lower", "hover", "react", "press")
 }
 QUICK = replace(HUMAN_TIMING, think=(FRESH_MS, FRESH_MS), **_LEAST)
+SWEEP_MS = 200  # a new game: after MENU, and after the sweep (sim.table.part's sweep)
 
 
 class RecordProblem(ValueError):
@@ -293,9 +294,14 @@ class Table:
         self.run(self._new_game())
 
     def _new_game(self) -> Steps:
-        yield from self.hand.press_menu()
+        # MENU pressed at once (the person asked for it: no thinking), then
+        # the table's hand sweeps every piece off the board in one go
+        self.hand.expected = 0  # (a new game starts a new journal)
+        self.hal.press("menu", self.now + self.board.tick_ms, MENU_MS)
+        yield Wait(MENU_MS + SWEEP_MS, "MENU pressed")
         self.part.new_game()
-        yield from self.hand.clear_board()
+        self.part.sweep()
+        yield Wait(SWEEP_MS, "the board swept")
 
     # -- a move given whole (typed, clicked) ------------------------------------------
 

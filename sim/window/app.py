@@ -16,6 +16,15 @@ the game's name (sim.part(game, "window"): sim.window.pyraos, .pacal,
 .diabolo); the app asks it, never the game's name.
 Virtual time follows the wall clock, at most ``MAX_FRAME_MS`` a frame (a
 stalled window does not make the firmware skip ahead).
+
+A frame draws (and flips the display) only when something a player sees
+has changed since the last drawing (``shown``: the LED frame the firmware
+last sent, the status display, the pieces and the hands, the note, the
+keys' pages, an event): while the board waits for a move, the firmware
+ticks on and nothing is drawn, and ``run`` sleeps ``IDLE_FPS`` frames a
+second. ``draws`` counts the drawings; ``save_screenshot`` always draws.
+S saves the record into the folder of the record opened, else
+``RECORDS_DIR`` (made when missing).
 """
 
 from __future__ import annotations
@@ -29,11 +38,14 @@ import pygame
 from sim import part
 from sim.table.table import RecordProblem, Table, record_state
 from sim.table.undo import NOT_UNDONE, UNDONE
+from sim.texts import _
 from sim.window import panel, style
 from sim.window.layout import Layout
 from sim.window.view import AppSide, View
 
 FPS = 60
+IDLE_FPS = 30  # frames a second while nothing shown changes (input waits at most 1/30 s)
+RECORDS_DIR = Path("~/tabletop-records")  # where S saves (the opened record's folder first)
 MAX_FRAME_MS = 100
 DEFAULT_SIZE = (1200, 720)
 MIN_SIZE = (800, 520)
@@ -64,10 +76,13 @@ class App:
         self.mouse = (0, 0)
         self.running = True
         self.pressing: str | None = None  # the board button held down with the mouse
-        self.save_dir = Path.cwd()
+        self.save_dir = RECORDS_DIR.expanduser()
         self.record = record or []  # the events of the record opened, to step through
         self.viewing: int | None = None  # events of it shown (None: the live board)
         self.typing: str | None = None  # the path being typed after O
+        self.draws = 0  # the drawings made (a frame with nothing new to show makes none)
+        self.drawn: tuple[Any, ...] | None = None  # what the last drawing showed (``shown``)
+        self.changed = True  # an event since the last drawing: draw the next frame
 
     def _view(self) -> View:
         # the game's view (sim.window.view), chosen by its name
@@ -86,6 +101,7 @@ class App:
     # -- events ------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.changed = True  # (whatever it did, the next frame draws)
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -146,13 +162,13 @@ class App:
             return  # the game's own (Pacal's H, Diabolo's C and D, ...)
         elif key == pygame.K_n:
             table.new_game()
-            self.note = "New game: the board is cleared"
+            self.note = _("New game: the board is cleared")
         elif key == pygame.K_u:
             self.note = UNDONE if table.undo() else NOT_UNDONE
         elif key == pygame.K_r:
             self.overlay = not self.overlay
         elif key == pygame.K_s:
-            self.note = f"Saved {self.save()}"
+            self.note = self._saved_note(self.save())
 
     def _step_key(self, key: int) -> None:
         n = len(self.record)
@@ -208,27 +224,93 @@ class App:
         self._resize(self.screen.get_size())
         self.viewing = None
         self.record = events
+        self.save_dir = Path(path).expanduser().resolve().parent  # (S saves beside it)
         self.note = f"Opened {path}: Left/Right step through it"
         return True
 
     def save(self) -> Path:
-        """The record so far into the save folder, named by game and time."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.save_dir / f"{self.table.game_name}-{self.table.variant}-{stamp}.jsonl"
+        """The record so far into the save folder (made if missing), named
+        by game and time (the variant is in its header): -2, -3... after a
+        name already taken."""
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        name = f"{self.table.game_name}-{time.strftime('%Y-%m-%d-%H%M')}"
+        path = self.save_dir / f"{name}.jsonl"
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.save_dir / f"{name}-{n}.jsonl"
         self.table.save(path)
         return path
 
+    def _saved_note(self, path: Path) -> str:
+        """The panel's note for a record saved at ``path``: the home folder
+        as ~, and a path too long for the panel shortened in the middle (its
+        file name kept whole where it fits)."""
+        home = Path.home()
+        shown = f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
+        font = self.fonts.small
+        w = self.layout.panel.w - 2 * panel.PAD
+        note = _("Saved {path}")
+        if font.size(note.format(path=shown))[0] <= w:
+            return note.format(path=shown)
+        head, tail = shown[: len(shown) - len(path.name)], path.name
+        while head and font.size(note.format(path=f"{head}...{tail}"))[0] > w:
+            head = head[:-1]
+        while len(tail) > 1 and font.size(note.format(path=f"{head}...{tail}"))[0] > w:
+            tail = tail[1:]
+        return note.format(path=f"{head}...{tail}")
+
     # -- frames ------------------------------------------------------------------------
 
-    def frame(self, ms: int) -> None:
-        """Handle the waiting events, play ``ms`` of virtual time, draw."""
+    def frame(self, ms: int) -> bool:
+        """Handle the waiting events, play ``ms`` of virtual time, and draw
+        if anything shown changed: True if it drew."""
         for event in pygame.event.get():
             self.handle(event)
         self.table.advance(ms)
         self.view.hot_seat()
+        if not self.changed and self.shown() == self.drawn:
+            return False
         self.draw()
+        return True
+
+    def shown(self) -> tuple[Any, ...]:
+        """What a drawing would show, cheaply (equal: the same picture): the
+        LED frame the firmware last sent, the status display, the pieces
+        (every hand's action on them), the record and the panel's texts,
+        the pages over the board; and the time, while something moves (a
+        hand at work or holding a piece, a marble settling, the live
+        readings shown)."""
+        table = self.table
+        display = table.hal.display
+        moving = (
+            table.busy()
+            or table.physics.holding()
+            or not table.settled()
+            or (self.overlay and self.viewing is None)
+        )
+        return (
+            table.hal.frame,
+            tuple(display.rows) if display is not None else (),
+            len(table.physics.actions),
+            len(table.journal),
+            table.mouse_holds,
+            table.active_seat(),
+            self.view.veil(),
+            self.note,
+            self.mouse,
+            self.viewing,
+            self.overlay,
+            self.help,
+            self.screen.get_size(),
+            id(table),  # (a record opened brings another table)
+            table.now if moving else None,
+        )
 
     def draw(self) -> None:
+        self.draws += 1
+        self.changed = False
+        self.drawn = self.shown()
         surf = self.screen
         surf.fill(style.BACKGROUND)
         table = self.table
@@ -253,18 +335,22 @@ class App:
             pygame.display.flip()
 
     def run(self) -> None:
+        """Frames at the wall clock's pace until Esc or the window is
+        closed: ``FPS`` a second while the picture changes, ``IDLE_FPS``
+        while it does not (the firmware ticks on, nothing is drawn)."""
         clock = pygame.time.Clock()
         clock.tick(FPS)
+        drew = True
         while self.running:
-            ms = clock.tick(FPS)
-            self.frame(min(ms, MAX_FRAME_MS))
+            ms = clock.tick(FPS if drew else IDLE_FPS)
+            drew = self.frame(min(ms, MAX_FRAME_MS))
         pygame.quit()
 
     def settle(self, limit_ms: int = 10_000) -> None:
         """Play on (off screen) until the board has started or resumed its
         game and no hand is at work: what a screenshot shows."""
         table = self.table
-        for _ in range(limit_ms // 50):
+        for _step in range(limit_ms // 50):
             rows = table.hal.display.rows if table.hal.display is not None else []
             started = any(r.startswith(self.view.started) for r in rows)
             if started and not table.busy() and table.settled():

@@ -28,6 +28,8 @@ from sim.window.view import AppSide, View
 KEYS = "N new  U undo  C show cards  D double  S save  O open  F1 help  Esc quit"
 HELP = (
     "Playing at the board",
+    "Goal: the highest total after as many rounds as players. Your colours",
+    "score plus where heaven outweighs hell, minus where hell does.",
     "",
     "Your turn: drag a card from your hand onto the reader; the slots where",
     "it may go light. Drag it from the reader into a lit slot: hell left of",
@@ -126,7 +128,10 @@ class DiaboloView(View):
             self.cards.grab(source)
 
     def let_go(self, pos: tuple[int, int]) -> None:
-        self.cards.drop(diabolo_scene.target_at(self.table, self.places, pos, self.hand_seat()))
+        target = diabolo_scene.target_at(self.table, self.places, pos, self.hand_seat())
+        why = self.cards.drop(target)
+        if why:
+            self.app.note = why
 
     # -- the panel -------------------------------------------------------------------
 

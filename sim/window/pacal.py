@@ -27,6 +27,8 @@ from sim.window.view import AppSide, View
 KEYS = "N new  U undo  S save  O open  R readings  H hands  F1 help  Esc quit"
 HELP = (
     "Playing at the board",
+    "Goal: complete your pyramid of ten fields, each card lower than those",
+    "before it; the first to win three rounds wins. Solo: complete it.",
     "",
     "Drag cards from your hand: two onto the slots to offer them; the",
     "other player takes one off its slot (drag it to their hand), then the",
@@ -158,7 +160,9 @@ class PacalView(View):
         self.cards.carry(pacal_scene.field_at(self.places, pos))
 
     def let_go(self, pos: tuple[int, int]) -> None:
-        self.cards.drop(pacal_scene.target_at(self.table, self.places, pos, self.show()))
+        why = self.cards.drop(pacal_scene.target_at(self.table, self.places, pos, self.show()))
+        if why:
+            self.app.note = why
 
     # -- the panel -------------------------------------------------------------------
 

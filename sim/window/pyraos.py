@@ -20,6 +20,8 @@ from sim.window.view import AppSide, View
 
 HELP = (
     "Playing at the board",
+    "Goal: place your marble on top of the pyramid. Whoever must play",
+    "with no marble left in reserve loses.",
     "",
     "Drag a marble from your tray (or from the board) and let go over a",
     "spot: the board answers as hardware does. Its colour lights where",
@@ -70,15 +72,21 @@ class PyraosView(View):
 
     def press(self, pos: tuple[int, int]) -> None:
         lay = self.app.layout
-        if not self.app.press_button(lay.button_at(pos)):
-            self.marbles.grab(*lay.to_mm(*pos))
+        marbles = self.marbles
+        at = pyraos_scene.board_mm(self.table, lay, pos)  # (upper levels are drawn raised)
+        if not self.app.press_button(lay.button_at(pos)) and not marbles.grab(*at):
+            if marbles.refusal:  # (a press on nothing says nothing)
+                self.app.note = marbles.refusal
 
     def drag(self, pos: tuple[int, int]) -> None:
         if self.table.mouse_holds:
             self.marbles.carry(*self.app.layout.to_mm(*pos))
 
     def let_go(self, pos: tuple[int, int]) -> None:
-        self.marbles.drop(*self.app.layout.to_mm(*pos))
+        marbles = self.marbles
+        at = pyraos_scene.board_mm(self.table, self.app.layout, pos)
+        if marbles.drop(*at) < 0 and marbles.refusal:
+            self.app.note = marbles.refusal
 
     def seat_word(self, seat: int) -> str:
         return "Light" if seat == 0 else "Dark"

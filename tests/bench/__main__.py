@@ -24,7 +24,9 @@ The computer players' search speed (tests/bench/players_bench.py), in
 positions a second, on CPython and under the WebAssembly build from source.
 
 The simulator's window (tests/bench/window.py): a computer-against-computer
-Pyraos game with the sensors' readings drawn, frame time against 60 fps.
+Pyraos game with the sensors' readings drawn, frame time against 60 fps;
+and the window waiting for a move (tests/bench/window_idle.py), each game's
+run loop's share of a core against 5 %.
 """
 
 from __future__ import annotations
@@ -210,12 +212,17 @@ def main() -> None:
         print(f"\n{title}")
         for name, (value, unit) in figs.items():
             print(f"  {name:<70} {value} {unit}")
-    from tests.bench import window
+    from tests.bench import window, window_idle
 
     frames = window.figures(10 * args.seconds)
     print("\nthe simulator's window (tests/bench/window.py; host time, SDL dummy driver)")
     for name, (value, unit) in frames.items():
         print(f"  {name:<70} {value} {unit}")
+    idle = window_idle.figures(5.0)
+    print("\nthe window waiting for a move (tests/bench/window_idle.py; host time)")
+    for name, (value, unit) in idle.items():
+        print(f"  {name:<70} {value} {unit}")
+    idle_worst = max(v for v, unit in idle.values() if unit == "% of a core")
     mpb = board["pyraos firmware, MicroPython WebAssembly (.mpy)"]
     pico = board["pyraos firmware on an emulated Pico (rp2040js, MicroPython 1.24.1 rp2)"]
     checks: tuple[tuple[str, Any, str, float, str], ...] = (
@@ -242,6 +249,7 @@ def main() -> None:
         ("move answered on a Pico", pico["move answered max"][0], "<=", 10, "ms"),
         ("idle tick on a Pico, p95", pico["idle tick p95"][0], "<=", 2, "ms"),
         ("window frame p95 (60 fps)", frames["frame time p95"][0], "<=", 16.7, "ms"),
+        ("window idle CPU, worst game", idle_worst, "<=", window_idle.TARGET, "% of a core"),
     )
     for name, value, op, limit, unit in checks:
         ok = value >= limit if op == ">=" else value <= limit

@@ -198,14 +198,15 @@ class PacalBoard(Board):
             self._clear()
         elif mode == BASES:
             if pacal_slots.bases(self):
+                # the base cards read lie where they should until taken
+                # back: nothing on the slots is wrong (not red)
+                self.show_slots(0, 0)
                 self.mode = BASES_OFF
                 self.version += 1
         elif mode == BASES_OFF:
             slots = self.readers.value
             if slots[0] == 0 and slots[1] == 0:
                 self.play_on()
-            else:
-                self._show(0, 0, 0, 0, _cards_on(slots), 0)
         elif mode == UNDO:
             if self._matches(True):
                 self.play_on()

@@ -69,6 +69,13 @@ def _seat(board):
     return "Computer: " + ("none" if seat is None else _who(seat.seat))
 
 
+def _lay(board):
+    # where the card read goes: lit; red on a slot it was not lit for
+    if board.errors & ~board.targets:
+        return ["Wrong slot: lift", "it, lay it where", "lit"]
+    return ["Lay it where lit"]
+
+
 def _computer(board, g, seat):
     # What the player is to do for the computer, at its turn.
     who = _who(seat.seat) + " computer:"
@@ -78,7 +85,7 @@ def _computer(board, g, seat):
     name = card_name(move[2])
     if move[0] == PLAY:
         read = board.card == move[2]
-        return [who, "Play " + name, "Lay it where lit" if read else "on lit slot"]
+        return [who, "Play " + name] + (_lay(board) if read else ["on lit slot"])
     return [who, "Discard " + name + ":", "read, hold BACK"]
 
 
@@ -133,7 +140,7 @@ def _lines(board):
         if board.card:
             said.append("Read " + card_name(board.card))
             if board.targets:
-                said.append("Lay it where lit")
+                said += _lay(board)
         else:
             said.append("Card on reader")
         if board.hints:

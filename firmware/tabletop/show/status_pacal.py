@@ -189,7 +189,7 @@ def _lines(board):
     if mode == pb.BASES:
         said = ["Each: top card", "of your pile on", "your slot"]
     elif mode == pb.BASES_OFF:
-        said = [_who(g.first) + " offers first", "Lift both cards"]
+        said = [_who(g.first) + " offers first", "Cards back on", "your piles"]
     elif mode == pb.UNDO:
         said = ["Undo: lift red,", "lay what is lit"]
     elif mode == pb.HAND:  # the computer's cards, read in one by one
