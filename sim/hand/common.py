@@ -258,10 +258,12 @@ class Hand:
             yield from self.press_menu()
         return seen
 
-    def press_menu(self, long: bool = False) -> Steps:
-        """Press MENU: short for a new game, long for the next game/variant.
-        A new game starts a new journal: ``expected`` goes back to 0."""
-        yield self._wait(self.timing.think, "think")
+    def press_menu(self, long: bool = False, at_once: bool = False) -> Steps:
+        """Press MENU: short for a new game, long for the next game/variant;
+        ``at_once``: without thinking first (the person asked for it). A new
+        game starts a new journal: ``expected`` goes back to 0."""
+        if not at_once:
+            yield self._wait(self.timing.think, "think")
         self.expected = 0
         if long:
             ms = self.profile.long_press_ms + self._ms(self.timing.press)

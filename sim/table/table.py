@@ -42,7 +42,7 @@ from sim.hand.script import Script
 from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
-from sim.table.part import COMPUTER, HUMAN, MENU_MS, SEATS, Part
+from sim.table.part import COMPUTER, HUMAN, SEATS, Part
 from tabletop import games
 from tabletop.records import notation
 from tabletop.records.record import check, new_state
@@ -64,7 +64,7 @@ _LEAST: dict[str, Any] = {
     for step in ("pause", "reach", "lift", "lower", "hover", "react", "press")
 }
 QUICK = replace(HUMAN_TIMING, think=(FRESH_MS, FRESH_MS), **_LEAST)
-SWEEP_MS = 200  # a new game: after MENU, and after the sweep (sim.table.part's sweep)
+SWEEP_MS = 200  # a new game: the board's time to see it swept (sim.table.part's sweep)
 
 
 class RecordProblem(ValueError):
@@ -296,9 +296,7 @@ class Table:
     def _new_game(self) -> Steps:
         # MENU pressed at once (the person asked for it: no thinking), then
         # the table's hand sweeps every piece off the board in one go
-        self.hand.expected = 0  # (a new game starts a new journal)
-        self.hal.press("menu", self.now + self.board.tick_ms, MENU_MS)
-        yield Wait(MENU_MS + SWEEP_MS, "MENU pressed")
+        yield from self.hand.press_menu(at_once=True)
         self.part.new_game()
         self.part.sweep()
         yield Wait(SWEEP_MS, "the board swept")
