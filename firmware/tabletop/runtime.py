@@ -81,6 +81,9 @@ class Runtime:
         self.display = getattr(hal, "display", None) is not None
         self.text = None  # the status text module, when something shows the text
         if self.display or status is not None:
+            from tabletop.show import words
+
+            words.use(profile.lang, g)  # the profile's language
             self.text = games.part(g, "status")
         self.lines = ()  # the status text last shown
         self.told = -1  # board.version and journal length when it was worked out

@@ -63,8 +63,9 @@ def load(obj):
     finally:
         # The module is in sys.modules and in this package's globals: with
         # neither, the collector frees its code. So are the game's checks.
-        sys.modules.pop("tabletop.profile.schema", None)
-        globals().pop("schema", None)
+        for part in ("schema", "colours"):  # (colours: the roles' defaults, read by schema)
+            sys.modules.pop("tabletop.profile." + part, None)
+            globals().pop(part, None)
         for game in games.NAMES:
             games.forget(game, "schema")
 
@@ -76,6 +77,7 @@ class Profile:
 
     def __init__(self):
         self.name = ""
+        self.lang = "en"  # the display's language (tabletop.show.words)
         self.games = ()  # ((game, variant), ...)
         self.game = ""
         self.registers = 0  # 74HC165s in the chain

@@ -23,19 +23,22 @@ again afterwards.
 
 from hal.common import ProfileError
 from tabletop import games
+from tabletop.profile import colours
 from tabletop.rules.values import is_int
 
 FORMAT = 1
 PYRAOS_SENSORS = (
     "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4 2a1 2b1 2c1 2a2 2b2 2c2 2a3 2b3 2c3"
 ).split()
-COLOUR_NAMES = ("player0", "player1", "error", "hint", "win", "dim")
-COMPUTER_COLOUR = (255, 255, 255)  # the computer's choice, when "colours" has no "computer"
+# the roles of "colours" (tabletop.profile.colours: their meanings and defaults)
+COLOUR_NAMES = tuple(n for n in colours.names() if n not in colours.OPTIONAL)  # required
+COMPUTER_COLOUR = colours.default("computer")  # the computer's choice, when "colours" has none
 LEVELS = ("random", "easy", "medium", "strong")  # tabletop.players.LEVELS
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
 GAMES = games.VARIANTS  # (tabletop.games: the games and their variants)
 TOP = ("format", "name", "games", "pins", "leds", "timing", "buttons", "colours", "led_map")
-COMMON = ("registers", "analog", "computer")  # any board may have them
+COMMON = ("registers", "analog", "computer", "lang")  # any board may have them
+LANGS = ("en", "nl", "fr")  # the status display's languages (tabletop.show.words.LANGS)
 # (the keys of one game's boards: KEYS of its part schema)
 SHOWN = 40  # characters of a bad name a message shows
 LIMIT_MA = 100000  # the largest leds.limit_ma (100 A: no USB or bench supply gives more)
@@ -127,6 +130,11 @@ def validated(obj, p):
             c.fail(k, "unknown key for a %s board" % game)
     c.keys(TOP, COMMON + part.KEYS)
     p.registers = c.int("registers", 0, 16) if "registers" in obj else 0
+    p.lang = "en"
+    if "lang" in obj:
+        if obj["lang"] not in LANGS:
+            c.fail("lang", "must be one of " + ", ".join(LANGS))
+        p.lang = obj["lang"]
     p.analog_channels = 0
     if "analog" in obj:
         a = c.sub("analog")
@@ -293,9 +301,9 @@ def _budget(n, limit, channel, idle):
 
 
 def _colours(c):
-    c.keys(COLOUR_NAMES, ("computer",))
-    out = {"computer": COMPUTER_COLOUR}
-    for k in COLOUR_NAMES + ("computer",):
+    c.keys(COLOUR_NAMES, colours.OPTIONAL)
+    out = {k: colours.default(k) for k in colours.OPTIONAL}
+    for k in COLOUR_NAMES + colours.OPTIONAL:
         if k in c.obj:
             out[k] = c.ints(k, 3, 0, 255, distinct=False)
     return out

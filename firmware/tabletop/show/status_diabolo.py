@@ -1,4 +1,5 @@
-"""The Diabolo board's status text (see tabletop.show.status).
+"""The Diabolo board's status text (see tabletop.show.status), in the
+board's language (tabletop.show.words).
 
     lines(board)        # a DiaboloBoard's screen: a tuple of at most ROWS strings of COLS
 
@@ -11,21 +12,21 @@ from tabletop.records.diabolo_notation import LETTERS, card_name
 from tabletop.rules.diabolo import COLOURS, PLAY
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
 from tabletop.show.text import NO_UNDO, ROWS, with_faults
+from tabletop.show.words import N_, _
 
-_SEATS = "3, 4, 5 players"
-_NAMES = ("red", "yellow", "green", "purple", "blue")
+_NAMES = (N_("red"), N_("yellow"), N_("green"), N_("purple"), N_("blue"))
 _NOTES = {
-    db.N_MISREAD: "Misread: lay it straight",
-    db.N_LOCKED: "Row locked. Hold BACK: discard",
-    db.N_UNREAD: "Red: read it first",
-    db.N_DOUBLE: "Lift double card",
-    db.N_WRONG: "Does not count",
-    db.N_USED: "No double here",
-    db.N_LIFT: "Lift the card",
-    db.N_NO_DISCARD: "It fits: no discard",
-    db.N_NOT_ITS: "Not its card",
+    db.N_MISREAD: N_("Misread: lay it straight"),
+    db.N_LOCKED: N_("Row locked. Hold BACK: discard"),
+    db.N_UNREAD: N_("Red: read it first"),
+    db.N_DOUBLE: N_("Lift double card"),
+    db.N_WRONG: N_("Does not count"),
+    db.N_USED: N_("No double here"),
+    db.N_LIFT: N_("Lift the card"),
+    db.N_NO_DISCARD: N_("It fits: no discard"),
+    db.N_NOT_ITS: N_("Not its card"),
     db.N_NO_UNDO: NO_UNDO,
-    db.N_NOT_HELD: "Red: cannot be its card",
+    db.N_NOT_HELD: N_("Red: cannot be its card"),
 }
 
 
@@ -59,34 +60,36 @@ def _scores(g):
 
 def _card(v):
     if v >= DOUBLE_CARD:
-        return "double " + _who(v - DOUBLE_CARD)
+        return _("double %s") % _who(v - DOUBLE_CARD)
     return card_name(v)
 
 
 def _seat(board):
     # who the computer plays
     seat = board.computer
-    return "Computer: " + ("none" if seat is None else _who(seat.seat))
+    if seat is None:
+        return _("Computer: none")
+    return _("Computer: %s") % _who(seat.seat)
 
 
 def _lay(board):
     # where the card read goes: lit; red on a slot it was not lit for
     if board.errors & ~board.targets:
-        return ["Wrong slot: lift", "it, lay it where", "lit"]
-    return ["Lay it where lit"]
+        return [_("Wrong slot: lift"), _("it, lay it where"), _("lit")]
+    return [_("Lay it where lit")]
 
 
 def _computer(board, g, seat):
     # What the player is to do for the computer, at its turn.
-    who = _who(seat.seat) + " computer:"
+    who = _("%s computer:") % _who(seat.seat)
     move = seat.next_move(g)
     if move is None:
-        return [who, "Thinking..."]
+        return [who, _("Thinking...")]
     name = card_name(move[2])
     if move[0] == PLAY:
         read = board.card == move[2]
-        return [who, "Play " + name] + (_lay(board) if read else ["on lit slot"])
-    return [who, "Discard " + name + ":", "read, hold BACK"]
+        return [who, _("Play %s") % name] + (_lay(board) if read else [_("on lit slot")])
+    return [who, _("Discard %s:") % name, _("read, hold BACK")]
 
 
 def lines(board):
@@ -97,56 +100,57 @@ def _lines(board):
     g = board.game
     mode = board.mode
     if mode == db.SELECT:
-        shown = ("Diabolo", "%d players" % g.players, "", "MENU: start", "hold MENU:", _SEATS)
-        return shown + ("BACK: computer", _seat(board))
+        players = _("%d players") % g.players
+        shown = ("Diabolo", players, "", _("MENU: start"), _("hold MENU:"), _("3, 4, 5 players"))
+        return shown + (_("BACK: computer"), _seat(board))
     head = ["Diabolo %dp R%d/%d" % (g.players, max(1, g.round), g.players)]
-    note = _wrap(_NOTES[board.note]) if board.note in _NOTES else []
+    note = _wrap(_(_NOTES[board.note])) if board.note in _NOTES else []
     if mode == db.OVER:
         totals = g.totals()
         best = max(totals)
         won = " ".join(_who(p) for p in range(g.players) if totals[p] == best)
-        said = ["Game over"] + _wrap("Won: " + won) + _scores(g) + ["MENU: new game"]
+        said = [_("Game over")] + _wrap(_("Won: %s") % won) + _scores(g) + [_("MENU: new game")]
         return tuple((head + said)[:ROWS])
     if mode == db.SCORE:
         return tuple((head + _walk(board, g) + note)[:ROWS])
     seat = board.computer
     if mode == db.DEAL:
         if g.round == 0:
-            said = ["Dealer: lay your", "double card"]
+            said = [_("Dealer: lay your"), _("double card")]
             if seat is not None or board.seat_gone:  # (not a seat of this game: none)
                 said.append(_seat(board))
         else:
-            said = ["Round %d scored" % g.round] + _scores(g)
-            said.append("Clear: %s deals" % _who((g.dealer + 1) % g.players))
+            said = [_("Round %d scored") % g.round] + _scores(g)
+            said.append(_("Clear: %s deals") % _who((g.dealer + 1) % g.players))
         if board.errors:
-            said.append("Red: lift card")
+            said.append(_("Red: lift card"))
         return tuple((head + said + note)[:ROWS])
     if mode == db.HAND:  # the computer's cards, read in one by one
         n = len(seat.hand)
         want = seat.want(g)
-        said = [_who(seat.seat) + " computer's", "hand: %d of %d" % (n, want)]
+        said = [_("%s computer's") % _who(seat.seat), _("hand: %d of %d") % (n, want)]
         if seat.read_one or seat.wrong:
-            said.append("lift it")
+            said.append(_("lift it"))
         elif seat.plays(g) and n == want - 1:
-            said.append("draw on reader")
+            said.append(_("draw on reader"))
         else:
-            said.append("next on reader")
+            said.append(_("next on reader"))
     elif mode == db.UNDO:
-        said = ["Undo: lift red,", "lay what is lit"]
+        said = [_("Undo: lift red,"), _("lay what is lit")]
     elif seat is not None and seat.plays(g):
         said = _computer(board, g, seat)
     else:
-        said = [_who(g.turn) + " to play"]
+        said = [_("%s to play") % _who(g.turn)]
         if board.card:
-            said.append("Read " + card_name(board.card))
+            said.append(_("Read %s") % card_name(board.card))
             if board.targets:
                 said += _lay(board)
         else:
-            said.append("Card on reader")
+            said.append(_("Card on reader"))
         if board.hints:
-            said.append("Lit: card back")
+            said.append(_("Lit: card back"))
     if mode != db.HAND and seat is not None and seat.returned:  # its draw, with its turn
-        said += ["%s: %s back" % (_who(seat.seat), card_name(seat.returned)), "on the pile"]
+        said += [_("%s: %s back") % (_who(seat.seat), card_name(seat.returned)), _("on the pile")]
     return tuple((head + said + note)[:ROWS])
 
 
@@ -156,21 +160,21 @@ def _walk(board, g):
     if c >= COLOURS:
         return _scores(g)
     hell, heaven = g.row_sums(c)
-    out = ["Scoring " + _NAMES[c], "hvn %d hell %d" % (heaven, hell)]
+    out = [_("Scoring %s") % _(_NAMES[c]), _("hvn %d hell %d") % (heaven, hell)]
     seat = board.computer
     note = board.note
     if seat is not None and g.doubles[seat.seat] == c and (walk.stage == 1 or not note):
-        out.append("%s doubles %s" % (_who(seat.seat), LETTERS[c]))  # declared by the board
+        out.append(_("%s doubles %s") % (_who(seat.seat), LETTERS[c]))  # declared by the board
     if walk.stage == 1:
-        out.append("Doubles on " + LETTERS[c] + "?")
+        out.append(_("Doubles on %s?") % LETTERS[c])
         if not note:  # (one was laid: the note says what became of it)
-            out.append("Lay double card")
-        out.append("BACK: no more")
+            out.append(_("Lay double card"))
+        out.append(_("BACK: no more"))
     else:
         out += [
-            "%s: show %s" % (_who(walk.seat), _NAMES[c]),
-            "%d cards, %d pts" % (walk.shown, g.colour_sum(walk.seat, c)),
-            "BACK: done",
+            _("%s: show %s") % (_who(walk.seat), _(_NAMES[c])),
+            _("%d cards, %d pts") % (walk.shown, g.colour_sum(walk.seat, c)),
+            _("BACK: done"),
         ]
     if walk.last and board.note:
         out.append(_card(walk.last))

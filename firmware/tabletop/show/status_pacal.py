@@ -1,4 +1,5 @@
-"""The Pacal board's status text (see tabletop.show.status).
+"""The Pacal board's status text (see tabletop.show.status), in the
+board's language (tabletop.show.words).
 
     lines(board)        # a PacalBoard's screen: a tuple of at most ROWS strings of COLS
     wrap(text, rows)    # words broken into at most ``rows`` lines of COLS characters
@@ -11,6 +12,7 @@ from tabletop.board.pacal_played import BOTH_STUCK, NOT_STUCK
 from tabletop.rules import pacal
 from tabletop.sensing import cards
 from tabletop.show.text import COLS, NO_UNDO, ROWS, select_screen, with_faults
+from tabletop.show.words import N_, _
 
 _CUT = ".."  # ends a line of text cut short
 
@@ -67,21 +69,21 @@ def _slot(board, s):
     # Why a slot shows red: the card on it, as the reader sees it.
     v = board.readers.value[s]
     if v == cards.MISREAD:
-        return "Slot %d: misread" % (s + 1)
+        return _("Slot %d: misread") % (s + 1)
     if v > 0 and board.game.loc[v] != pacal.L_UNDEALT:
-        return "Slot %d: %d used" % (s + 1, v)
+        return _("Slot %d: %d used") % (s + 1, v)
     seat = board.computer
     if v > 0 and seat is not None and v in seat.hand and not seat.plays(board.game):
-        return "P%d holds %d" % (seat.seat + 1, v)
-    return "Slot %d: lift it" % (s + 1)
+        return _("%s holds %d") % (_who(seat.seat), v)
+    return _("Slot %d: lift it") % (s + 1)
 
 
 def _stuck(board):
     # Who could not build, when a pyramid flashes for it.
     if board.stuck == BOTH_STUCK:
-        return ["Both stuck"]
+        return [_("Both stuck")]
     if board.stuck != NOT_STUCK:
-        return [_who(board.stuck) + " is stuck"]
+        return [_("%s is stuck") % _who(board.stuck)]
     return []
 
 
@@ -91,11 +93,11 @@ def _problems(board):
         if board.slot_errors >> s & 1:
             out.append(_slot(board, s))
     if board.field_errors:
-        out.append("Red: lift card")
+        out.append(_("Red: lift card"))
     if board.field_hints:
-        out.append("Lit: lay card")
+        out.append(_("Lit: lay card"))
     if board.slot_hints and not board.slot_errors:
-        out.append("Card to lit slot")
+        out.append(_("Card to lit slot"))
     return out
 
 
@@ -107,21 +109,21 @@ def _computer(board, g):
         return None
     if g.variant == pacal.SOLO:
         move = seat.next_move(g)
-        return None if move is None else ["Advice: field %d" % move[3]]
-    who = _who(seat.seat) + " computer:"
+        return None if move is None else [_("Advice: field %d") % move[3]]
+    who = _("%s computer:") % _who(seat.seat)
     if seat.waiting:  # BACK took its reply back: the person moves first
-        return [who, "waits for " + _who(1 - seat.seat)]
+        return [who, _("waits for %s") % _who(1 - seat.seat)]
     move = seat.next_move(g)
     if move is None:
-        return [who, "Thinking..."]
+        return [who, _("Thinking...")]
     kind = move[0]
     if kind == pacal.OFFER:
-        return [who, "Offer %d and %d" % (move[2], move[3]), "on the slots"]
+        return [who, _("Offer %d and %d") % (move[2], move[3]), _("on the slots")]
     if kind == pacal.TAKE:
-        return [who, "Takes %d:" % move[2], "lift lit slot"]
+        return [who, _("Takes %d:") % move[2], _("lift lit slot")]
     if kind == pacal.KEEP:
-        return [who, "Keeps %d" % move[2]]
-    return [who, "Build %d" % move[2], "on lit field"]
+        return [who, _("Keeps %d") % move[2]]
+    return [who, _("Build %d") % move[2], _("on lit field")]
 
 
 def _play(board, g, solo):
@@ -129,20 +131,25 @@ def _play(board, g, solo):
     if said is not None:
         p = 1 - board.computer.seat
         if not solo and g.pending[p]:  # the other player builds meanwhile
-            said.append(_who(p) + ": build %d" % g.pending[p])
+            said.append(_("%s: build %d") % (_who(p), g.pending[p]))
         return said
     ph = g.phase
     if ph == pacal.P_OFFER:
-        return [_who(g.turn) + ": offer two", "cards on slots"]
+        return [_("%s: offer two") % _who(g.turn), _("cards on slots")]
     if ph == pacal.P_TAKE:
-        return [_who(1 - g.turn) + ": take one"]
+        return [_("%s: take one") % _who(1 - g.turn)]
     out = []
-    for p in (0,) if solo else (0, 1):
-        name = "" if solo else _who(p) + ": "
+    if solo:
+        if g.awaiting[0]:
+            out.append(_("next card"))
+        elif g.pending[0]:
+            out.append(_("build %d") % g.pending[0])
+        return out
+    for p in (0, 1):
         if g.awaiting[p]:
-            out.append(name + ("next card" if solo else "card on slot"))
+            out.append(_("%s: card on slot") % _who(p))
         elif g.pending[p]:
-            out.append(name + "build %d" % g.pending[p])
+            out.append(_("%s: build %d") % (_who(p), g.pending[p]))
     return out
 
 
@@ -156,48 +163,50 @@ def _lines(board):
     seat = board.computer
     if board.mode == pb.SELECT:
         number = prof.variant_number(variant)
-        shown = select_screen("Pacal", variant, number, len(prof.games), "BACK: computer")
+        shown = select_screen("Pacal", variant, number, len(prof.games), N_("BACK: computer"))
         if variant == pacal.SOLO:
-            return shown + ("Advice: " + ("off" if seat is None else "on"),)
-        return shown + ("Computer: " + ("none" if seat is None else _who(seat.seat)),)
+            return shown + (_("Advice: off") if seat is None else _("Advice: on"),)
+        if seat is None:
+            return shown + (_("Computer: none"),)
+        return shown + (_("Computer: %s") % _who(seat.seat),)
     g = board.game
     solo = g.variant == pacal.SOLO
     over = g.is_over()
     if solo:
-        head = ["Pacal solo", "Cards used %d" % g.cards_used()]
+        head = [_("Pacal solo"), _("Cards used %d") % g.cards_used()]
     else:
         ended = over or g.phase == pacal.P_DEAL and g.results and board.mode == pb.PLAY
         n = len(g.results) + (0 if ended else 1)
-        head = ["Pacal duel", "Round %d   %d - %d" % (n, g.wins[0], g.wins[1])]
+        head = [_("Pacal duel"), _("Round %d   %d - %d") % (n, g.wins[0], g.wins[1])]
     head.append("")
     mode = board.mode
     if over:
         out = g.outcome()
         if solo:
-            said = ["Pyramid done!"] if out.winner == 0 else ["No pyramid:"]
+            said = [_("Pyramid done!")] if out.winner == 0 else [_("No pyramid:")]
         else:
-            said = ["Draw"] if out.winner is None else [_who(out.winner) + " wins match"]
-        return tuple(head + said + wrap(_reason(out.reason)) + ["MENU: new game"])
+            said = [_("Draw")] if out.winner is None else [_("%s wins match") % _who(out.winner)]
+        return tuple(head + said + wrap(_reason(out.reason)) + [_("MENU: new game")])
     if mode == pb.CLEAR:
-        return tuple(head + ["Clear the board"] + _problems(board))[:ROWS]
+        return tuple(head + [_("Clear the board")] + _problems(board))[:ROWS]
     if mode == pb.PLAY and g.phase == pacal.P_DEAL and g.results:
         # the round is over: shown until the board is cleared for the next
         w = g.results[-1]
-        said = ["Round drawn"] if w is None else [_who(w) + " won round"]
+        said = [_("Round drawn")] if w is None else [_("%s won round") % _who(w)]
         said += wrap(_reason(g.reasons[-1])) + _stuck(board)
-        return tuple(head + said + ["Clear the board"])[:ROWS]
+        return tuple(head + said + [_("Clear the board")])[:ROWS]
     if mode == pb.BASES:
-        said = ["Each: top card", "of your pile on", "your slot"]
+        said = [_("Each: top card"), _("of your pile on"), _("your slot")]
     elif mode == pb.BASES_OFF:
-        said = [_who(g.first) + " offers first", "Cards back on", "your piles"]
+        said = [_("%s offers first") % _who(g.first), _("Cards back on"), _("your piles")]
     elif mode == pb.UNDO:
-        said = ["Undo: lift red,", "lay what is lit"]
+        said = [_("Undo: lift red,"), _("lay what is lit")]
     elif mode == pb.HAND:  # the computer's cards, read in one by one
         n = seat.held(g)
-        said = [_who(seat.seat) + " computer's", "hand: %d of %d" % (n, g.held(seat.seat))]
-        said.append("lift it" if seat.read_one else "next on slot %d" % (seat.seat + 1))
+        said = [_("%s computer's") % _who(seat.seat), _("hand: %d of %d") % (n, g.held(seat.seat))]
+        said.append(_("lift it") if seat.read_one else _("next on slot %d") % (seat.seat + 1))
     else:
         said = _play(board, g, solo) + _stuck(board)
         if seat is not None and seat.refused:
-            said.append(NO_UNDO)
+            said.append(_(NO_UNDO))
     return tuple(head + said + _problems(board))[:ROWS]

@@ -1,10 +1,12 @@
-"""The Pyraos board's status text (see tabletop.show.status)."""
+"""The Pyraos board's status text (see tabletop.show.status), in the
+board's language (tabletop.show.words)."""
 
 from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
 from tabletop.show.text import NO_UNDO, select_screen, with_faults
+from tabletop.show.words import N_, _
 
-NAMES = ("Light", "Dark")  # player 0 plays the light marbles (docs/RECORDS.md)
+NAMES = (N_("Light"), N_("Dark"))  # player 0 plays the light marbles (docs/RECORDS.md)
 
 
 def lines(board):
@@ -13,56 +15,81 @@ def lines(board):
 
 def _lines(board):
     variant = board.variant
+    seat = board.computer
     if board.mode == pb.SELECT:
         games = board.profile.games
         number = board.profile.variant_number(variant)
-        shown = select_screen("Pyraos", variant, number, len(games), "BACK: computer")
+        shown = select_screen("Pyraos", variant, number, len(games), N_("BACK: computer"))
+        if seat is None:
+            shown += (_("Computer: none"),)
+        else:
+            shown += (_("Computer: %s") % _(NAMES[seat.seat]),)
         sensor = board.sensor
-        seat = board.computer
-        shown += ("Computer: " + ("none" if seat is None else NAMES[seat.seat]),)
         if sensor.measured:  # (for the maker: what the sensors really do)
-            shown += ("Noise %d (%d)" % (sensor.typical, board.profile.noise),)
+            shown += (_("Noise %d (%d)") % (sensor.typical, board.profile.noise),)
         return shown
     g = board.game
-    head = ("Pyraos " + variant, "Move %d" % (g.plies + 1), "Marbles %d : %d" % tuple(g.reserve))
+    head = (
+        "Pyraos " + variant,
+        _("Move %d") % (g.plies + 1),
+        _("Marbles %d : %d") % tuple(g.reserve),
+    )
     mode = board.mode
     if mode == pb.CLEAR:
-        return head + ("", "Clear the board", "(red: lift it)")
+        return head + ("", _("Clear the board"), _("(red: lift it)"))
     if mode == pb.UNDO:
-        return head + ("", "Undo: lift red,", "put back where", "lit")
+        return head + ("", _("Undo: lift red,"), _("put back where"), _("lit"))
     if g.is_over():
         w = g.outcome().winner
-        said = "Draw" if w is None else NAMES[w] + " wins!"
-        return head[:1] + ("Moves %d" % g.plies, head[2], "", said, "", "MENU: new game")
-    who = NAMES[g.turn]
-    seat = board.computer
-    if seat is not None and seat.plays(g) and not board.errors and not board.hints:
-        return head + (who + ": computer",) + _computer(seat.next_move(g))
-    if board.unsure:
-        return head + (who + " to play", "Not sure: set", "the marble down", "again")
-    if board.errors & ~board.expected:
-        return head + (who + " to play", "", "Not a move: lift", "the red marble")
-    if board.errors:
-        return head + (who + " to play", "", "Not a move: put", "it back on red")
+        said = _("Draw") if w is None else _("%s wins!") % _(NAMES[w])
+        return head[:1] + (_("Moves %d") % g.plies, head[2], "", said, "", _("MENU: new game"))
+    who = _(NAMES[g.turn])
+    if seat is not None and seat.plays(g):
+        # Its turn, the player makes it: what to do for it, or the mistake
+        # made (never the person's own texts: a take-back is the computer's).
+        said = (_("%s: computer") % who,)
+        fix = _mistake(board)
+        if not fix and board.hints:  # one lifted that is not its move
+            fix = ("", _("Put the marble"), _("back where lit"))
+        return head + said + (fix or _computer(seat.next_move(g)))
+    said = (_("%s to play") % who,)
+    fix = _mistake(board)
+    if fix:
+        return head + said + fix
     if g.phase == pyraos.P_REMOVE:
+        said = (_("%s takes") % who, "")
         if board.first_lift >= 0:
-            return head + (who + " takes", "", "Take another, or", "BACK: just one")
-        return head + (who + " takes", "", "Take 1 or 2 of", "your lit marbles")
+            return head + said + (_("Take another, or"), _("BACK: just one"))
+        return head + said + (_("Take 1 or 2 of"), _("your lit marbles"))
     if board.hints and board.targets:
-        return head + (who + " raises", "", "Set it on a lit", "spot higher up")
+        return head + (_("%s raises") % who, "", _("Set it on a lit"), _("spot higher up"))
     if board.hints:
-        return head + (who + " to play", "", "Put the marble", "back where lit")
+        return head + said + ("", _("Put the marble"), _("back where lit"))
     if seat is not None and seat.refused:  # BACK against the computer: nothing of yours yet
-        return head + (who + " to play", "", NO_UNDO)
-    return head + (who + " to play",)
+        return head + said + ("", _(NO_UNDO))
+    return head + said
+
+
+def _mistake(board):
+    # What is wrong on the board (a marble not sure, one where none may be,
+    # one lifted that may not move): the lines that say it, or ().
+    if board.unsure:
+        return (_("Not sure: set"), _("the marble down"), _("again"))
+    if board.errors & ~board.expected:
+        return ("", _("Not a move: lift"), _("the red marble"))
+    if board.errors:
+        return ("", _("Not a move: put"), _("it back on red"))
+    return ()
 
 
 def _computer(move):
     # What the player is to do for the computer.
     if move is None:
-        return ("", "Thinking...")
+        return ("", _("Thinking..."))
     if move[0] == pyraos.PLACE:
-        return ("", "Place a marble", "on the lit spot")
+        return ("", _("Place a marble"), _("on the lit spot"))
     if move[0] == pyraos.RAISE:
-        return ("", "Raise the lit", "marble to the", "lit spot")
-    return ("", "Take back the", "lit marble" + ("s" if move[3] >= 0 else ""))
+        return ("", _("Raise the lit"), _("marble to the"), _("lit spot"))
+    if move[3] >= 0:
+        return ("", _("Take back the"), _("lit marbles"))
+    return ("", _("Take back the"), _("lit marble"))

@@ -3,28 +3,34 @@ the game-select screen.
 
     from tabletop.show.text import COLS, ROWS, select_screen
     select_screen("Pyraos", "kids", 2, 3)   # the lines of the game-select screen
-    NO_UNDO                                 # BACK against the computer: nothing to take back
+    _(NO_UNDO)                              # BACK against the computer: nothing to take back
     with_faults(board, shown)               # a screen with the sensors found not working
+
+Every text goes through tabletop.show.words (the board's language).
 
 An SSD1306 of 128x64 pixels in its 8x8 font holds ROWS rows of COLS characters.
 """
 
+from tabletop.show.words import N_, _
+
 COLS = 16
 ROWS = 8
-NO_UNDO = "Nothing to undo"  # BACK against the computer found no move of a person's
+BACK_UNDO = N_("BACK: undo")  # what BACK does at the game select, unless a board says
+# BACK against the computer found no move of a person's (said with _(NO_UNDO))
+NO_UNDO = N_("Nothing to undo")
 
 
-def select_screen(name, variant, number, count, back="BACK: undo"):
+def select_screen(name, variant, number, count, back=BACK_UNDO):
     """The game-select screen: the game, the variant and its place in the
     board's list (``number`` of ``count``), the buttons (``back``: what
-    BACK does there)."""
+    BACK does there, an English text said in the board's language)."""
     return (
         name,
         "%s %d/%d" % (variant, number, count),
         "",
-        "MENU: start",
-        "hold MENU: next",
-        back,
+        _("MENU: start"),
+        _("hold MENU: next"),
+        _(back),
     )
 
 
@@ -35,7 +41,7 @@ def with_faults(board, shown):
     names = board.fault_names
     if not names:
         return shown
-    fault = "Fault:"
+    fault = _("Fault:")
     for i in range(len(names)):
         more = "+" if i + 1 < len(names) else ""
         if len(fault) + 1 + len(names[i]) + len(more) > COLS:
@@ -43,7 +49,7 @@ def with_faults(board, shown):
             break
         fault += " " + names[i]
     if board.unwired:
-        return (shown[0], "", "No sensors read:", "check the wiring", "and the profile", "",
-                "", fault)  # fmt: skip
+        return (shown[0], "", _("No sensors read:"), _("check the wiring"), _("and the profile"),
+                "", "", fault)  # fmt: skip
     head = tuple(shown[: ROWS - 1])
     return head + ("",) * (ROWS - 1 - len(head)) + (fault,)
