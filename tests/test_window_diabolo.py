@@ -127,7 +127,7 @@ class Person(AtTheWindow):
         c = diabolo.colour_of(card)
         slot = diabolo_scene.slot_of(c, side, table.truth.next_slot(c, side))
         name = diabolo_scene.NAMES[slot]
-        self.wait(lambda: self.shows(name, "hint"))  # the slot it may go to lit
+        self.wait(lambda: self.shows(name, "player0"))  # the slot it may go to lit
         self.drag(self.reader(), self.places.slots[slot].center)
         self.wait(lambda: len(table.journal) > n)
 

@@ -153,7 +153,7 @@ class DiaboloHand(Hand):
             self.physics.lift_from_reader(self.now)
             yield self._wait(self.timing.react, "nothing lit")
             self.physics.put_away(self.now)
-        yield from self._read(card, mistake == OFF_CENTRE, self._hint_at(target))
+        yield from self._read(card, mistake == OFF_CENTRE, self._may_go(target))
         yield self._wait(self.timing.react, "seen")
         yield from self._lift_reader()
         if mistake == WRONG_SPOT:
@@ -253,8 +253,10 @@ class DiaboloHand(Hand):
         if seen is not None:
             yield from self._wait_for(seen, t.answer_timeout, "the card read")
 
-    def _hint_at(self, name: str) -> Predicate:
-        return self._shows(name, "hint")
+    def _may_go(self, name: str) -> Predicate:
+        # where the card read may go: the seat to move's colour
+        # (tabletop.profile.colours, "player0" at Diabolo)
+        return self._shows(name, "player0")
 
     def _lift_reader(self) -> Steps:
         yield self._wait(self.timing.reach, "reach")

@@ -180,8 +180,8 @@ def _play(cards: MouseCards, event: Any) -> Steps:
     c = diabolo.colour_of(card)
     slot = slot_of(c, side, cards.truth.next_slot(c, side))
     name = led_names()[slot]
-    hint = table.hand.colours["hint"]
-    yield WaitFor(lambda o: same_colour(o.light(name), hint), ANSWER_MS, "its slot lit")
+    lit = table.hand.colours["player0"]
+    yield WaitFor(lambda o: same_colour(o.light(name), lit), ANSWER_MS, "its slot lit")
     yield from _move(cards, ("reader",), ("slot", slot))
     yield accepted(n)
 

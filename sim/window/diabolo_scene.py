@@ -27,13 +27,16 @@ import pygame
 
 from sim.hardware.physics.diabolo import SLOTS
 from sim.table.table import COMPUTER, Table
+from sim.texts import _
+from sim.texts.diabolo import colour as colour_name
 from sim.window import style
 from tabletop.profile.schema_diabolo import led_names
 from tabletop.rules import diabolo
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
 
+# the suits red .. blue: the cards' printing (the rule book's), drawn as a card's face
+# (and a row card's border), never as a light (tabletop.profile.colours)
 COLOURS = ((206, 60, 58), (232, 196, 64), (72, 160, 86), (142, 84, 176), (62, 112, 206))
-COLOUR_NAMES = ("red", "yellow", "green", "purple", "blue")
 DARK_TEXT = (30, 30, 30)
 CARD_EDGE = (30, 30, 30)
 CARD_BACK = (70, 60, 90)
@@ -43,7 +46,7 @@ ROW_CARD = (226, 220, 206)
 SLOT = (80, 84, 104)
 FELT = (58, 70, 92)
 COVER = (44, 48, 60)
-SEAT_COLOURS = ((236, 226, 204), (120, 200, 255), (255, 170, 90), (190, 140, 255), (140, 230, 160))
+SEAT_COLOURS = style.SEAT_COLOURS  # (the seat at the window: its name, its hand)
 NAMES = led_names()  # every LED of the board, in the profile's order (a slot's by its index)
 
 
@@ -217,17 +220,19 @@ def record_scene(table: Table, state: Any) -> Scene:
         pile=len(state.pile_left()) if state.phase == diabolo.P_PLAY else 0,
         leds=dict.fromkeys(table.hal.light_names()),
         names=[seat_name(table, p) for p in seats],
-        note="A record's position: the hands are not shown",
+        note=_("A record's position: the hands are not shown"),
     )
 
 
 def seat_name(table: Table, seat: int) -> str:
     """P1 (you), P2 (computer), or with several people P3 (person)."""
     if table.players[seat] == COMPUTER:
-        return f"P{seat + 1} (computer)"
-    if table.players.count("human") == 1:
-        return f"P{seat + 1} (you)"
-    return f"P{seat + 1} (person)"
+        who = _("computer")
+    elif table.players.count("human") == 1:
+        who = _("you")
+    else:
+        who = _("person")
+    return _("{seat} ({who})").format(seat=f"P{seat + 1}", who=who)
 
 
 def draw(
@@ -247,7 +252,7 @@ def draw(
     cw, ch = places.card
     first = places.slots[slot_of(0, diabolo.HELL, 1)]
     heaven = places.slots[slot_of(0, diabolo.HEAVEN, 1)]
-    for word, rect in (("hell", first), ("heaven", heaven)):
+    for word, rect in ((_("hell"), first), (_("heaven"), heaven)):
         img = fonts.small.render(word, True, style.TEXT_DIM)
         surf.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - style.FRAME - 2)))
     for s, rect in enumerate(places.slots):
@@ -259,7 +264,7 @@ def draw(
         radius = max(3, rect.w // 8)
         pygame.draw.rect(surf, ROW_CARD, rect, border_radius=radius)
         pygame.draw.rect(surf, COLOURS[c], rect.inflate(-6, -6), 4, border_radius=radius)
-        name = fonts.small.render(COLOUR_NAMES[c], True, DARK_TEXT)
+        name = fonts.small.render(colour_name("rygpb"[c]), True, DARK_TEXT)
         if name.get_width() > rect.w - 12:  # (a narrow window: the name fitted in)
             k = (rect.w - 12) / name.get_width()
             name = pygame.transform.smoothscale(name, (rect.w - 12, int(name.get_height() * k)))
@@ -269,7 +274,7 @@ def draw(
     reader = places.reader
     pygame.draw.rect(surf, SLOT, reader, border_radius=max(3, reader.w // 8))
     pygame.draw.rect(surf, style.TEXT_DIM, reader, 1, border_radius=max(3, reader.w // 8))
-    img = fonts.small.render("reader", True, style.TEXT_DIM)
+    img = fonts.small.render(_("reader"), True, style.TEXT_DIM)
     surf.blit(img, img.get_rect(midtop=(reader.centerx, reader.bottom + 2)))
     if scene.reader:
         card(surf, reader, scene.reader, fonts)
@@ -277,14 +282,16 @@ def draw(
         at = places.turn[p]
         style.led(surf, at, places.led_r, lit[f"turn{p}"])
         if p < scene.seats:
-            who = f"P{p + 1}" + (f"  {scene.counts[p]} cards" if p < len(scene.counts) else "")
+            who = f"P{p + 1}"
+            if p < len(scene.counts):
+                who = _("{seat}  {n} cards").format(seat=who, n=scene.counts[p])
             colour = style.TEXT if p != scene.seat else SEAT_COLOURS[p]
             img = fonts.small.render(who, True, colour)
             surf.blit(img, img.get_rect(midleft=(at[0] + places.led_r + 6, at[1])))
     for name, rect in places.buttons.items():
         style.button(surf, rect, name.upper(), fonts, name in scene.pressed)
     if scene.pile:
-        img = fonts.small.render(f"pile {scene.pile}", True, style.TEXT_DIM)
+        img = fonts.small.render(_("pile {n}").format(n=scene.pile), True, style.TEXT_DIM)
         surf.blit(img, img.get_rect(midleft=(places.pile.x, places.pile.centery)))
     _hand(surf, scene, places, fonts, cover)
     if scene.held:
@@ -309,15 +316,16 @@ def _hand(
         box = area.inflate(-places.gap, -places.gap // 2)
         pygame.draw.rect(surf, COVER, box, border_radius=10)
         pygame.draw.rect(surf, style.PANEL_LINE, box, 2, border_radius=10)
-        img = fonts.title.render(f"Seat {cover + 1}: click to show your hand", True, style.TEXT)
+        words = _("Seat {n}: click to show your hand").format(n=cover + 1)
+        img = fonts.title.render(words, True, style.TEXT)
         surf.blit(img, img.get_rect(center=box.center))
         return
     if scene.seat < 0:
-        text = scene.note or "The computer seats' hands are hidden"
+        text = scene.note or _("The computer seats' hands are hidden")
         surf.blit(fonts.body.render(text, True, style.TEXT_DIM), (x, y))
         return
     name = scene.names[scene.seat] if scene.names else f"P{scene.seat + 1}"
-    title = fonts.body.render(f"{name}: hand", True, SEAT_COLOURS[scene.seat])
+    title = fonts.body.render(_("{seat}: hand").format(seat=name), True, SEAT_COLOURS[scene.seat])
     top = places.hand_card(0, 1).top - title.get_height() - places.gap // 2
     surf.blit(title, (x, max(y, top)))
     for i, c in enumerate(scene.hand):

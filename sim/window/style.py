@@ -13,8 +13,24 @@ from typing import Any
 import pygame
 
 from sim.table.table import Table
+from tabletop.profile import colours
 
 Rgb = tuple[int, int, int]
+
+# What a light's colour means (tabletop.profile.colours), by role: the
+# window draws the LEDs in the colours the firmware lit them, and its own
+# marks never in a colour close to a light's of another meaning.
+LIGHTS: dict[str, Rgb] = {name: rgb for name, rgb, _meaning in colours.ROLES}
+# Diabolo's seats P1..P5 (the seat at the window's name and hand): P1 and P2
+# like the player0 and player1 lights, the others far from every light
+# (tests/test_colour_meanings.py).
+SEAT_COLOURS: tuple[Rgb, ...] = (
+    (255, 170, 90),
+    (110, 180, 255),
+    (40, 220, 200),
+    (255, 120, 200),
+    (220, 240, 120),
+)
 
 BACKGROUND = (28, 30, 34)
 PANEL = (38, 41, 47)

@@ -15,7 +15,7 @@ class DealTest(unittest.TestCase):
         t.press(presses.SHORT_MENU)
         self.assertEqual(t.moves(), [])
         for p in range(3):
-            self.assertEqual(t.light("turn%d" % p), "hint")  # every seat invited
+            self.assertEqual(t.light("turn%d" % p), "player0")  # every seat invited
         self.assertIsNone(t.light("turn3"))
         t.read(card("r3"))  # a number card deals nothing
         self.assertEqual(t.moves(), [])
@@ -30,7 +30,7 @@ class DealTest(unittest.TestCase):
         t = Table(players=4)
         t.press(presses.LONG_MENU)
         self.assertEqual(t.board.game.players, 5)
-        self.assertEqual(t.light("turn4"), "hint")
+        self.assertEqual(t.light("turn4"), "player0")
         t.press(presses.LONG_MENU)
         self.assertEqual(t.board.game.players, 3)
         self.assertIsNone(t.light("turn3"))
@@ -45,15 +45,15 @@ class PlayTest(unittest.TestCase):
     def test_a_card_read_lights_where_it_may_go(self):
         t = self.t
         t.read(card("p4"))
-        self.assertEqual(sorted(t.lit("hint")), ["p.heaven.1", "p.hell.1"])
+        self.assertEqual(sorted(t.lit("player0")), ["p.heaven.1", "p.hell.1"])
         t.read(0)  # lifted: still lit, the card is in the player's hand
-        self.assertEqual(sorted(t.lit("hint")), ["p.heaven.1", "p.hell.1"])
+        self.assertEqual(sorted(t.lit("player0")), ["p.heaven.1", "p.hell.1"])
         t.put("p.heaven.1")
         self.assertEqual(t.moves()[-1], {"p": 0, "play": ["p4", "heaven"]})
-        self.assertEqual(t.lit("hint"), [])
+        self.assertEqual(t.lit("player0"), [])
         self.assertEqual(t.light("turn1"), "player0")  # the next seat's turn
         t.read(card("p2"))  # the next card on that side goes further out
-        self.assertEqual(sorted(t.lit("hint")), ["p.heaven.2", "p.hell.1"])
+        self.assertEqual(sorted(t.lit("player0")), ["p.heaven.2", "p.hell.1"])
 
     def test_a_card_in_a_slot_while_the_reader_holds_one_is_red(self):
         t = self.t
@@ -95,7 +95,7 @@ class PlayTest(unittest.TestCase):
         good = code(card("b3"))
         t.bits(good ^ 0x01)  # one spot wrong: even parity
         t.tick()
-        self.assertEqual(t.lit("hint"), [])
+        self.assertEqual(t.lit("player0"), [])
         self.assertEqual(t.board.note, db.N_MISREAD)
         t.bits(0)
         t.tick()
@@ -103,10 +103,10 @@ class PlayTest(unittest.TestCase):
         t.tick(10)
         t.bits(0)
         t.tick()
-        self.assertEqual(t.lit("hint"), [])
+        self.assertEqual(t.lit("player0"), [])
         self.assertEqual(t.board.card, 0)
         t.read(card("b3"))
-        self.assertEqual(sorted(t.lit("hint")), ["b.heaven.1", "b.hell.1"])
+        self.assertEqual(sorted(t.lit("player0")), ["b.heaven.1", "b.hell.1"])
 
     def test_back_takes_the_last_move_back(self):
         t = self.t
@@ -150,7 +150,7 @@ class LockTest(unittest.TestCase):
         self.assertEqual(t.light("lock.r"), "error")
         self.assertEqual(t.board.game.turn, 2)
         t.read(card("r1"))  # its row is locked: nothing lights
-        self.assertEqual(t.lit("hint"), [])
+        self.assertEqual(t.lit("player0"), [])
         self.assertEqual(t.board.note, db.N_LOCKED)
         t.press(presses.LONG_BACK)
         self.assertEqual(t.moves()[-1], {"p": 2, "discard": "r1"})

@@ -80,7 +80,7 @@ class ScoringTest(unittest.TestCase):
         self.show(t, 2, [])
         # yellow scores minus: no doubles, the hands at once
         self.assertEqual(t.light("lock.y"), "win")
-        self.assertEqual(t.lit("error"), ["y.hell.1", "y.hell.2", "y.hell.3"])
+        self.assertEqual(t.lit("win"), ["y.hell.1", "y.hell.2", "y.hell.3"])  # counted
         self.assertEqual(t.light("turn0"), "player0")
         self.show(t, 0, ["y5"])
         self.show(t, 1, ["y1"])
@@ -103,7 +103,7 @@ class ScoringTest(unittest.TestCase):
         )
         self.assertEqual(t.board.scored, 1)
         # the next round starts once the board is clear; seat 0 deals
-        self.assertEqual(t.light("turn0"), "hint")
+        self.assertEqual(t.light("turn0"), "player0")
         for _, _, where in ROWS + [(0, 0, LAST[1])]:
             t.lift(where)
         self.assertEqual(

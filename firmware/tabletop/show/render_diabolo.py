@@ -6,19 +6,22 @@
 The profile's led_map lists the 30 slot LEDs (per row r y g p b, hell 1..3
 then heaven 1..3), lock.r .. lock.b, then turn0 .. turn4
 (tabletop.profile.schema_diabolo.led_names). What each shows is
-docs/FIRMWARE.md's "Diabolo" table: the slots where the card read may go in
-the hint colour, red where a card must be lifted, the hint colour where
-one is missing; a locked row's lock LED red; the turn LED of the seat to
-move in the player0 colour. At scoring the row being scored has its lock LED
-in the win colour and its winning side's cards lit; the seats that may
-still declare a double light in the player1 colour, the seat showing its
-cards in player0 (green while a card on the reader has counted, red if it
-does not count). A seat the board plays (board.computer): its turn LED in
-the computer colour on the game select; while its cards are read in, its
-turn LED pulses in the computer colour (green while a card read has
-counted, red if it cannot be its card); at its turn the slot of its play in
-the computer colour (board.lit; the hint colour once its card is read),
-its turn LED red while another card lies read. A frame allocates nothing.
+docs/FIRMWARE.md's "Diabolo" (each colour means what
+tabletop.profile.colours says, in every game): the seat to act (the first
+deal's every seat, the next dealer, the seat to move) in the player0
+colour, and the slots where the card read may go in player0 too; red where
+a card must be lifted, the hint colour where one is missing; a locked
+row's lock LED red. At scoring the row being scored has its lock LED in the
+win colour and its winning side's cards lit in the win colour (counted:
+heaven plus, hell minus); the seats that may still declare a double light
+in the player1 colour, the seat showing its cards in player0 (green while a
+card on the reader has counted, red if it does not count). A seat the
+board plays (board.computer): its turn LED in the computer colour on the
+game select; while its cards are read in, its turn LED pulses in the
+computer colour (green while a card read has counted, red if it cannot be
+its card); at its turn the slot of its play in the computer colour
+(board.lit; the player0 colour once its card is read), its turn LED red
+while another card lies read. A frame allocates nothing.
 """
 
 from micropython import const
@@ -76,9 +79,9 @@ def render(board, px, now_ms):
     if mode == db.DEAL:
         if g.round == 0:  # the dealer lays their double card: every seat invited
             for p in range(g.players):
-                px.set_scaled(leds[_TURN + p], cols["hint"], pulse(now_ms))
+                px.set_scaled(leds[_TURN + p], cols["player0"], pulse(now_ms))
         else:  # the next dealer
-            px.set(leds[_TURN + (g.dealer + 1) % g.players], cols["hint"])
+            px.set(leds[_TURN + (g.dealer + 1) % g.players], cols["player0"])
     elif mode == db.SCORE:
         _scoring(board, g, px, leds, cols)
         return
@@ -94,7 +97,7 @@ def render(board, px, now_ms):
         colour = cols["error"] if board.note == db.N_NOT_ITS else cols["player0"]
         px.set(leds[_TURN + g.turn], colour)
     _mask(px, leds, board.lit, cols["computer"])
-    _mask(px, leds, board.targets, cols["hint"])
+    _mask(px, leds, board.targets, cols["player0"])
     _mask(px, leds, board.hints, cols["hint"])
     _mask(px, leds, board.errors, cols["error"])
 
@@ -105,11 +108,10 @@ def _scoring(board, g, px, leds, cols):
     if c >= COLOURS:
         return
     px.set(leds[_LOCK + c], cols["win"])
-    # the side that wins the row: its cards light
-    plus = g.plus(c)
-    side = 1 if plus > 0 else 0
+    # the side that wins the row: its cards light, counted (heaven plus, hell minus)
+    side = 1 if g.plus(c) > 0 else 0
     for k in range(g.next_slot(c, side)):
-        px.set(leds[(c * 2 + side) * 3 + k], cols["win"] if plus > 0 else cols["error"])
+        px.set(leds[(c * 2 + side) * 3 + k], cols["win"])
     if walk.stage == _DOUBLES:
         for p in range(g.players):
             if g.double_mask(p) >> c & 1:
