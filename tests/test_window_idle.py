@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from sim.runs.board_play import BOOT_MS
 from sim.table.table import COMPUTER, HUMAN, Table, seats_of
 from sim.window import panel
 from sim.window.app import App
@@ -20,6 +21,7 @@ from tabletop.records import notation
 from tests.window_support import FRAME_MS, AtTheWindow
 
 NEW_GAME_MS = 1_500  # N: the board swept and the new game's status shown within this
+FIRST_MOVE_MS = 1_500  # ... and its first move can be made (dealt, at a machine's pace)
 
 
 def key(k: int, text: str = "") -> None:
@@ -153,6 +155,31 @@ def mid_game(game: str, tmp_path: Path) -> App:
     return App(table, size=(1000, 620))
 
 
+def first_move_ready(app: App) -> bool:
+    """Can a person make the game's first move now? No hand at work (the
+    deal done), a seat of theirs to act, the board's status playing the
+    game and the panel saying whose turn it is."""
+    table = app.table
+    if table.busy() or table.active_seat() is None:
+        return False
+    display = table.hal.display
+    assert display is not None
+    if not any(row.startswith(app.view.started) for row in display.rows):
+        return False
+    return bool(panel.said(app.view, table.truth, table.moves_text()).turn)
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_a_new_table_is_ready_for_the_first_move_within_a_second_or_so(game: str) -> None:
+    variant = games.variants(game)[0]
+    app = App(Table(game, variant, seed=4, players=(HUMAN,) * seats(game)), size=(1000, 620))
+    person = AtTheWindow(app)
+    person.wait(lambda: first_move_ready(app), ms=FIRST_MOVE_MS + BOOT_MS)
+    assert app.table.now <= FIRST_MOVE_MS + BOOT_MS
+    assert not app.table.faults
+    pygame.quit()
+
+
 @pytest.mark.parametrize("game", games.NAMES)
 def test_n_sweeps_the_board_and_starts_a_new_game_at_once(game: str, tmp_path: Path) -> None:
     app = mid_game(game, tmp_path)
@@ -176,7 +203,10 @@ def test_n_sweeps_the_board_and_starts_a_new_game_at_once(game: str, tmp_path: P
         person.wait(ready, ms=NEW_GAME_MS)
         assert table.now - t0 <= NEW_GAME_MS
         assert "New game" in app.note
-    # the table's hand goes on (a deal), and the board plays the new game
+    # the table's hand deals at a machine's pace: the first move can be
+    # made soon, as a player sees it (the board and the panel say whose turn)
+    person.wait(lambda: first_move_ready(app), ms=FIRST_MOVE_MS)
+    assert table.now - t0 <= FIRST_MOVE_MS
     person.wait(lambda: not table.busy() and table.settled(), ms=15_000)
     assert not table.faults
     assert display.rows[0] in {text.split("\n")[0] for text in texts}  # (the game's title)

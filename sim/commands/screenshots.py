@@ -1,17 +1,21 @@
 """The README's pictures of the window, drawn off screen (``make screenshots``).
 
-    python -m sim.commands.screenshots docs/img
+    python -m sim.commands.screenshots docs/img            # every picture
+    python -m sim.commands.screenshots docs/img pacal      # ... of one game
 
-Each is the real window, firmware and all, at a seeded moment: a Pyraos
-opening (the computer playing both seats, light's spots lit), a late
-position of a seeded self-play record opened in the window, the same
-board with the sensors' readings (R) shown, a Pacal duel a few turns in,
-one late in its third round, and a solo game; a Diabolo game of four
-seats, the person's card on the reader and the slots it may go to lit.
+Each is the real window, firmware and all, at a seeded moment of a seeded
+self-play game (sim.runs.selfplay): for every game its opening (a new
+table, the person to make the first move), its middle (the record's first
+half opened: the board at that position, the person to move) and its end
+(the whole record opened: the outcome). Pyraos's middle also with the
+sensors' readings (R) shown, and once more in Dutch (the texts and the
+board's profile "lang": "nl"); that one is skipped, with the reason
+printed, where the Dutch texts are not there.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
@@ -20,101 +24,93 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import random  # noqa: E402
-
+from sim import texts  # noqa: E402
 from sim.runs import selfplay  # noqa: E402
-from sim.table import computer  # noqa: E402
-from sim.table.table import Table  # noqa: E402
+from sim.runs.board_play import PROFILES  # noqa: E402
+from sim.table.table import HUMAN, Table, seats_of  # noqa: E402
 from sim.window.app import App  # noqa: E402
+from tabletop import games  # noqa: E402
+from tabletop.profile import load  # noqa: E402
 
 SIZE = (1200, 720)
+SEED = {"pyraos": 12, "pacal": 3, "diabolo": 5}  # each game's seeded self-play game
+DUTCH = "pyraos"  # the game whose middle is also shown in Dutch
 
 
-def opening(out: Path) -> Path:
-    table = Table("pyraos", "standard", seed=4, players=("computer", "computer"))
-    app = App(table, size=SIZE, offscreen=True)
-    while len(table.journal) < 6:
-        table.advance(50)
-    table.players = ("human", "computer")  # light to move: its spots lit
+def _profile(game: str, lang: str) -> object:
+    data = json.loads((PROFILES / f"{game}.json").read_text())
+    data["lang"] = lang
+    return load(data)
+
+
+def _record(game: str, variant: str, events: int | None, folder: Path) -> Path:
+    """The seeded self-play game's first ``events`` events (None: all) as a record."""
+    rec = selfplay.play_game(game, variant, SEED[game])
+    lines = rec.lines()
+    if events is not None:  # (the game not over: its header without the result)
+        header = json.loads(lines[0])
+        header.pop("result", None)
+        lines = [json.dumps(header), *lines[1 : 1 + events]]
+    path = folder / f"{game}-{events}.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _shot(app: App, path: Path) -> Path:
     app.settle()
-    path = out / "pyraos-opening.png"
     app.save_screenshot(path)
     return path
 
 
-def late(out: Path) -> list[Path]:
-    with tempfile.TemporaryDirectory() as tmp:
-        rec = selfplay.play_game("pyraos", "standard", 12)
-        record = Path(tmp) / "game.jsonl"
-        record.write_text("\n".join(rec.lines()) + "\n")
-        table, events = Table.open_record(record, seed=12, players=("human", "computer"))
-    app = App(table, size=SIZE, offscreen=True, record=events)
-    app.step(max(0, len(events) - 4))
-    paths = [out / "pyraos-late.png", out / "pyraos-readings.png"]
-    app.save_screenshot(paths[0])
-    app.step(None)
-    app.overlay = True
-    app.save_screenshot(paths[1])
-    return paths
-
-
-def pacal(out: Path) -> list[Path]:
-    """A duel a few turns in, the person to build (their fields lit), and
-    a solo game eight cards in."""
+def game_pictures(game: str, out: Path, lang: str = "en") -> list[Path]:
+    """``game``'s opening, middle and end (in Dutch: its middle only)."""
+    variant = games.variants(game)[0]
+    seed = SEED[game]
+    seats = seats_of(game, variant, 0)
+    humans = (HUMAN,) * seats
+    suffix = "" if lang == "en" else f"-{lang}"
+    profile = _profile(game, lang)
     paths = []
-    for variant, events, name in (("duel", 18, "pacal-duel.png"), ("solo", 9, "pacal-solo.png")):
-        seats = 2 if variant == "duel" else 1
-        table = Table("pacal", variant, seed=3, players=("computer",) * seats)
-        app = App(table, size=SIZE, offscreen=True)
-        while len(table.journal.events) < events:
-            table.advance(50)
-        table.players = ("human", "computer")[:seats]
-        while table.busy():
-            table.advance(50)
-        table.advance(500)
-        paths.append(out / name)
-        app.save_screenshot(paths[-1])
-    # late in a match: its third round, the last offers
-    table = Table("pacal", "duel", seed=5, players=("computer", "computer"))
-    app = App(table, size=SIZE, offscreen=True)
-    while len(table.truth.results) < 2 or table.truth.turns_done < 12:
-        table.advance(100)
-    table.players = ("human", "computer")
-    while table.busy():
-        table.advance(50)
-    paths.append(out / "pacal-late.png")
-    app.save_screenshot(paths[-1])
+    with tempfile.TemporaryDirectory() as tmp:
+        total = len(selfplay.play_game(game, variant, seed).events)
+        moments = {"middle": total // 2, "end": None}
+        if lang == "en":
+            table = Table(game, variant, seed=seed, players=humans, profile=profile)
+            paths.append(_shot(App(table, size=SIZE, offscreen=True), out / f"{game}-opening.png"))
+        else:
+            moments.pop("end")
+        for name, events in moments.items():
+            record = _record(game, variant, events, Path(tmp))
+            table = Table.open(record, seed=seed, players=humans, profile=profile)
+            app = App(table, size=SIZE, offscreen=True)
+            paths.append(_shot(app, out / f"{game}-{name}{suffix}.png"))
+            if game == DUTCH and name == "middle" and lang == "en":
+                app.overlay = True  # R: the sensors' readings
+                paths.append(_shot(app, out / f"{game}-readings.png"))
     return paths
 
 
-def diabolo(out: Path) -> Path:
-    """Four seats, a dozen cards laid: the person (P1 from here) has read a
-    card and the slots it may go to light."""
-    table = Table(
-        "diabolo", "standard", seed=5, players=("human", "computer", "computer", "computer")
-    )
-    app = App(table, size=SIZE, offscreen=True)
-    rng = random.Random(5)
-    while len(table.journal.events) < 13 or table.active_seat() != 0 or table.busy():
-        if table.active_seat() == 0 and not table.busy():  # P1's moves typed, as it were
-            table.perform(computer.choose(table.truth, rng, 0))
-        table.advance(50)
-    cards = table.diabolo_cards
-    assert cards is not None
-    truth = table.truth
-    card = max(truth.hand(0), key=lambda c: bin(truth.side_mask(c)).count("1"))
-    cards.grab(("hand", 0, card))
-    cards.drop(("reader",))
-    table.advance(600)
-    path = out / "diabolo.png"
-    app.save_screenshot(path)
-    return path
+def dutch(out: Path) -> list[Path]:
+    """The Dutch picture, or none (the reason printed) without Dutch texts."""
+    try:
+        texts.use("nl")
+    except (ValueError, OSError) as err:
+        print(f"skipped the Dutch picture: no Dutch texts ({err})")
+        return []
+    try:
+        return game_pictures(DUTCH, out, "nl")
+    finally:
+        texts.use("en")
 
 
 def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else "docs/img")
+    names = argv[1:] or list(games.NAMES)
     out.mkdir(parents=True, exist_ok=True)
-    for path in [opening(out), *late(out), *pacal(out), diabolo(out)]:
+    paths = [p for game in names for p in game_pictures(game, out)]
+    if DUTCH in names:
+        paths += dutch(out)
+    for path in paths:
         print(path)
     return 0
 

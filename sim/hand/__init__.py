@@ -45,6 +45,7 @@ from typing import Any
 
 from sim import part
 from sim.hand.common import (
+    DEALER,
     HESITATE,
     HUMAN,
     KNOCK,
@@ -84,6 +85,7 @@ def make_hand(
 
 __all__ = [
     "Breaks",
+    "DEALER",
     "HESITATE",
     "HUMAN",
     "KNOCK",

@@ -87,6 +87,19 @@ class Timing:
 
 
 HUMAN = Timing()
+# A machine's pace, for what the simulator does for the players and no
+# person is watched doing (the table's deals): each step as short as the
+# board still reads it (a card lies on its reader past the debounce).
+DEALER = Timing(
+    think=(0, 0),
+    pause=(40, 40),
+    reach=(30, 30),
+    lift=(30, 30),
+    lower=(30, 30),
+    hover=(30, 30),
+    react=(30, 30),
+    press=(80, 80),
+)
 
 
 # --- the hand ---------------------------------------------------------------------------
@@ -257,6 +270,17 @@ class Hand:
             yield self._wait(self.timing.react, "saw the game select")
             yield from self.press_menu()
         return seen
+
+    def at_pace(self, timing: Timing, steps: Steps) -> Steps:
+        """``steps`` (this hand's) made at ``timing``'s pace, then the hand's
+        own again (a table's deal at DEALER's, by the hand that plays the
+        computer's seats at a person's)."""
+        own = self.timing
+        self.timing = timing
+        try:
+            yield from steps
+        finally:
+            self.timing = own
 
     def press_menu(self, long: bool = False, at_once: bool = False) -> Steps:
         """Press MENU: short for a new game, long for the next game/variant;

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from sim.hand import Steps, Wait
+from sim.hand import DEALER, Steps, Wait
 from sim.hand.diabolo import DiaboloHand
 from sim.hardware.physics import DiaboloPhysics
 from sim.runs.board_play import BOOT_MS
@@ -40,6 +40,7 @@ from sim.table import diabolo_mouse, diabolo_scoring
 from sim.table.diabolo_mouse import Source
 from sim.table.diabolo_scoring import Walk
 from sim.table.part import COMPUTER, Part, TableSide
+from sim.texts import _
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import DOUBLES, SHOW  # the walk-through's stages
 from tabletop.rules import diabolo
@@ -75,7 +76,7 @@ class DiaboloCards(Part):
             self.first_dealer = int(self.dealt[0][1])  # (the deal passes left from it)
         if not events:  # MENU, then long MENU until the board has the table's seats
             self.table.board.advance(BOOT_MS)
-            self.table.run(self._choose_players())
+            self.table.run(self._hand().at_pace(DEALER, self._choose_players()))
 
     def _choose_players(self) -> Steps:
         hand = self._hand()
@@ -87,7 +88,7 @@ class DiaboloCards(Part):
 
     def table_steps(self) -> Steps | None:
         # the first dealer's double card read, the slots cleared for the next rounds
-        return self.dealing() if self.deal_due() else None
+        return self._hand().at_pace(DEALER, self.dealing()) if self.deal_due() else None
 
     def computer_steps(self) -> Steps | None:
         # at scoring, the computer seats' doubles and shown cards
@@ -120,7 +121,7 @@ class DiaboloCards(Part):
         if event[0] == diabolo.DOUBLE:
             return diabolo_scoring.double_refused(self, event) or self.declare_double(event[1])
         if self.board().mode != diabolo_board.PLAY:
-            return "the board does not wait for a card now"
+            return _("the board does not wait for a card now")
         return None
 
     def new_game(self) -> None:
@@ -239,7 +240,7 @@ class DiaboloCards(Part):
         cards = list(self.truth.hand(p))
         if p == self.mouse_seat or (self.mouse_seat < 0 and p == self.owner()):
             for card, n in self._in_flight().items():
-                for _ in range(n):
+                for _i in range(n):
                     if card in cards:
                         cards.remove(card)
         return cards

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sim.hand import PacalHand, Steps, Wait, base_tops
+from sim.hand import DEALER, PacalHand, Steps, Wait, base_tops
 from sim.hardware.physics import PacalPhysics
 from sim.table import pacal_mouse
 from sim.table.pacal_mouse import Source, red_shown
@@ -190,10 +190,11 @@ class PacalCards(Part):
         )
 
     def dealing(self) -> Steps:
-        """The table's hand deals the next round (the fields cleared first)."""
+        """The table's hand deals the next round (the fields cleared first),
+        at a machine's pace (no player's move: the game is ready at once)."""
         hand = self.table.hand
         hand.expected = len(self.table.journal)
-        yield from hand.perform(self.truth.copy(), self.next_deal())
+        yield from hand.at_pace(DEALER, hand.perform(self.truth.copy(), self.next_deal()))
 
     # -- what lies off the board ------------------------------------------------------
 

@@ -36,13 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from sim import part as game_part
+from sim.hand import DEALER, HandError, Steps, Wait, make_hand
 from sim.hand import HUMAN as HUMAN_TIMING
-from sim.hand import HandError, Steps, Wait, make_hand
 from sim.hand.script import Script
 from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
 from sim.table.part import COMPUTER, HUMAN, SEATS, Part
+from sim.texts import _
 from tabletop import games
 from tabletop.records import notation
 from tabletop.records.record import check, new_state
@@ -127,7 +128,7 @@ class Table:
         """A table at the last position of the record at ``path``: its
         events played through the firmware, quickly, by the scripted hand.
         RecordProblem (naming the line) if the record is not a good one."""
-        table, _ = cls.open_record(path, **kw)
+        table, _events = cls.open_record(path, **kw)
         return table
 
     @classmethod
@@ -137,7 +138,7 @@ class Table:
             data = Path(path).read_bytes()
         except OSError as err:
             raise RecordProblem(f"cannot read {path}: {err.strerror}") from None
-        *_, summary = check(data)
+        *_checked, summary = check(data)
         rec = summary["record"]
         if not summary["ok"]:
             raise RecordProblem(f"{path}, line {summary['line']}: {summary['error']}")
@@ -291,11 +292,11 @@ class Table:
         if self.script is not None:
             self.script.stop()
         self.part.drop_held()
-        self.run(self._new_game())
+        self.run(self.hand.at_pace(DEALER, self._new_game()))
 
     def _new_game(self) -> Steps:
-        # MENU pressed at once (the person asked for it: no thinking), then
-        # the table's hand sweeps every piece off the board in one go
+        # MENU pressed at once (the person asked for it: at a machine's
+        # pace, DEALER's), then the table's hand sweeps every piece off the board in one go
         yield from self.hand.press_menu(at_once=True)
         self.part.new_game()
         self.part.sweep()
@@ -308,7 +309,7 @@ class Table:
         clicked move: the scripted hand, no mistakes, a short think); ''
         when started, else why not (the rules' reason for an illegal one)."""
         if self.busy() or self.part.holding():
-            return "a hand is still at work: wait a moment"
+            return _("a hand is still at work: wait a moment")
         state = self.truth
         fault = state.fault(event)
         if fault is not None:
