@@ -28,6 +28,11 @@ MPLIB   := $(VENV)/mplib
 PY_STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
+# The simulator's gettext catalogues (`make texts`): the .mo files are built from the .po files.
+LOCALE   := sim/locale
+LANGS    := nl fr
+MO_FILES := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/tabletop.mo)
+
 # The stub pins, read from pyproject.toml so that they live in one place.
 STUB_PINS = $$($(PY) -c 'import tomllib; f = open("pyproject.toml", "rb"); \
 	print(" ".join(tomllib.load(f)["project"]["optional-dependencies"]["mpstubs"]))')
@@ -36,7 +41,7 @@ PYTEST_ARGS ?=
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean
+.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean texts
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
@@ -53,12 +58,13 @@ help:
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
 	@echo "make pytest     only the tests (PYTEST_ARGS='-k pacal' passes arguments)"
 	@echo "make fmt        ruff format + ruff check --fix"
+	@echo "make texts      extract the simulator's texts into sim/locale's .pot, update the nl and fr .po"
 	@echo "make setup      install everything (done by the targets above when needed)"
 	@echo "make clean      remove caches and build outputs; distclean also .venv and node_modules"
 
 # --- set-up -------------------------------------------------------------------
 
-setup: $(PY_STAMP) $(NPM_STAMP)
+setup: $(PY_STAMP) $(NPM_STAMP) $(MO_FILES)
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
@@ -82,6 +88,21 @@ $(NPM_STAMP): package.json package-lock.json
 	  exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
+
+# The simulator's texts (sim/texts): the catalogue template extracted from
+# the code, each language's catalogue updated from it (new messages to
+# translate, old ones dropped; no source lines and sorted, so diffs stay
+# small), and compiled to the .mo files gettext reads (build output, made
+# by the set-up from the committed .po files).
+texts: $(PY_STAMP)
+	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg --no-location --sort-output --omit-header \
+	  --no-wrap -o $(LOCALE)/tabletop.pot sim
+	$(BIN)/pybabel update -i $(LOCALE)/tabletop.pot -d $(LOCALE) -D tabletop --no-wrap \
+	  --ignore-obsolete --ignore-pot-creation-date --no-fuzzy-matching
+	$(MAKE) --no-print-directory $(MO_FILES)
+
+$(LOCALE)/%/LC_MESSAGES/tabletop.mo: $(LOCALE)/%/LC_MESSAGES/tabletop.po | $(PY_STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 # --- checks and tests -----------------------------------------------------------
 
@@ -109,7 +130,7 @@ typecheck: $(PY_STAMP) $(NPM_STAMP)
 # threaded board, pty links, the emulated Pico's serial line), not the CPU:
 # 7 min 8 s and 7 min 24 s with three, 8 min 31 s and 8 min 51 s with two.
 PYTEST_JOBS ?= 3
-pytest: $(PY_STAMP) $(NPM_STAMP)
+pytest: $(PY_STAMP) $(NPM_STAMP) $(MO_FILES)
 	$(BIN)/pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 # The Hypothesis fuzz tests, long (tests/fuzz_settings.py): new examples each run.
@@ -123,7 +144,7 @@ fmt: $(PY_STAMP)
 
 # --- running --------------------------------------------------------------------
 
-sim: $(PY_STAMP)
+sim: $(PY_STAMP) $(MO_FILES)
 	$(PY) -m sim $(ARGS)
 
 screenshots: $(PY_STAMP)

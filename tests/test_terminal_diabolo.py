@@ -15,6 +15,7 @@ from sim.table import computer
 from sim.table.table import Table
 from sim.terminal.app import TerminalApp
 from sim.terminal.diabolo import DiaboloView, board
+from sim.terminal.view import ended, seat_number
 from tabletop.board.diabolo_scoring import SHOW
 from tabletop.records.diabolo_notation import card_name
 from tabletop.rules import diabolo
@@ -98,7 +99,12 @@ def test_a_whole_game_typed_against_two_computers() -> None:
             assert truth.is_over() and truth.round == 3 and typed_moves > 10
             assert table.game.totals() == truth.totals()
             app.refresh_board()
-            assert truth.outcome().reason in str(board(table, 0))
+            # the end in words, the winner named as the side names seats
+            said = ended(table, seat_number)
+            winner = truth.outcome().winner  # a seat, or a tuple of seats sharing it
+            winners = winner if isinstance(winner, tuple) else (winner,)
+            assert said and all(f"P{w + 1}" in said for w in winners), said
+            assert said in str(board(table, 0))
 
     asyncio.run(run())
 

@@ -2,7 +2,7 @@
 
 python -m sim [--game G] [--variant V] [--players human,computer,...] [--level L]
               [--seed S] [--record FILE] [--screenshot PNG] [--size WxH] [--text]
-              [--profile NAME|FILE]
+              [--profile NAME|FILE] [--lang en|nl|fr]
                                     the board in a window, played with the mouse
 python -m sim demo                  self-play one game of every game and variant, as text
 python -m sim check FILE            check a record line by line (JSON Lines out)

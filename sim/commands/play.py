@@ -15,22 +15,29 @@ position), --screenshot PNG (drawn off screen), --size WxH, --text (the
 terminal version), --profile NAME|FILE (the virtual board built as a maker's
 profile says, sim.commands.profile_file: its game and variant must be among
 its ``games``, by default its first; a profile that does not load is one
-``error:`` line naming the key, exit 2).
+``error:`` line naming the key, exit 2), --lang en|nl|fr (the language of the
+window, the terminal version and the virtual board's display, its profile's
+"lang": by default the profile's own, else English).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from typing import Any
 
+from sim import texts
 from sim.commands import profile_file
-from sim.runs.board_play import NotListed
+from sim.runs.board_play import PROFILES, NotListed
 from sim.table import computer
 from sim.table.table import COMPUTER, HUMAN, SEATS, RecordProblem, Table, seats_of
 from tabletop import games
+from tabletop.profile import ProfileError, load
+
+LANG_NAMES = {"en": "English", "nl": "Dutch", "fr": "French"}
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -52,6 +59,23 @@ def _seats_help() -> str:
             g + ": " + " or ".join(str(lo) if lo == hi else f"{lo} to {hi}" for lo, hi in counts)
         )
     return ", ".join(out) + " seats"
+
+
+def speaking(raw: dict[str, Any], lang: str) -> Any:
+    """The virtual board's profile: ``raw`` (a profile's JSON object) with
+    its "lang" set to ``lang``, loaded (ProfileError naming the key)."""
+    return load({**raw, "lang": lang})
+
+
+def _record_game(path: str) -> str | None:
+    """The game a record's header names (None: none can be read; opening
+    the record says why)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            game = json.loads(f.readline()).get("game")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return game if game in games.NAMES else None
 
 
 def has_display() -> bool:
@@ -104,6 +128,14 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         help="the computer plays every seat (--players computer,...)",
     )
     profile_file.add_option(parser, "the game's reference board")
+    parser.add_argument(
+        "--lang",
+        choices=texts.LANGS,
+        default=None,
+        help="the language of the window, the terminal version and the board's display: "
+        + ", ".join(f"{k} ({v})" for k, v in LANG_NAMES.items())
+        + '; default: the profile\'s own (its "lang"), else en',
+    )
     args = parser.parse_args(argv)
     chosen = None
     if args.profile is not None:
@@ -145,6 +177,19 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     events: list[Any] = []
     profile = chosen.profile if chosen is not None else None
+    own = chosen.raw.get("lang") if chosen is not None and isinstance(chosen.raw, dict) else None
+    lang = args.lang or (own if own in texts.LANGS else "en")
+    texts.use(lang)
+    board_game = game if not args.record else _record_game(args.record)
+    if args.lang is not None and (chosen is not None or board_game is not None):
+        # the virtual board speaks it too: its profile's "lang"
+        where = chosen.path if chosen is not None else PROFILES / f"{board_game}.json"
+        raw = chosen.raw if chosen is not None else json.loads(where.read_text())
+        try:
+            profile = speaking(raw, args.lang)
+        except ProfileError as err:
+            print(f"error: {where}: {err}", file=sys.stderr)
+            return 2
     try:
         if args.record:
             table, events = Table.open_record(

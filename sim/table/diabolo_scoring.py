@@ -29,6 +29,7 @@ from sim.hardware.lights import same_colour
 from sim.hardware.physics import DiaboloPhysics
 from sim.table import computer
 from sim.table.part import COMPUTER, TableSide
+from sim.texts import _
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import DOUBLES, SHOW  # the walk-through's stages
 from tabletop.rules import diabolo
@@ -80,7 +81,7 @@ def double_refused(cards: ScoringCards, event: Any) -> str:
     is; the board calls for doubles on its row, and its seat may)."""
     now = walk(cards)
     if now is None or now[0] != event[2] or not may_double(cards, event[1]):
-        return "a double is declared when the board calls for doubles on its row"
+        return _("a double is declared when the board calls for doubles on its row")
     return ""
 
 
@@ -112,9 +113,9 @@ def show_colour(cards: ScoringCards, p: int) -> str:
     the reader, one by one, and presses BACK; '' when started, else why not."""
     now = walk(cards)
     if now is None or now[1] != SHOW or now[2] != p:
-        return f"P{p + 1} is not asked to show cards now"
+        return _("P{n} is not asked to show cards now").format(n=p + 1)
     if cards.table.busy() or cards.mouse_card or cards.physics.reader_card():
-        return "the reader or a hand is still busy: wait a moment"
+        return _("the reader or a hand is still busy: wait a moment")
     cards.table.run(_show(cards, diabolo_hand(cards.table.person), p, now[0]))
     return ""
 
@@ -123,9 +124,9 @@ def declare_double(cards: ScoringCards, p: int) -> str:
     """A person's hand lays seat p's double card on the reader; '' when
     started, else why not."""
     if not may_double(cards, p):
-        return f"P{p + 1} may not declare a double now"
+        return _("P{n} may not declare a double now").format(n=p + 1)
     if cards.table.busy() or cards.mouse_card or cards.physics.reader_card():
-        return "the reader or a hand is still busy: wait a moment"
+        return _("the reader or a hand is still busy: wait a moment")
     cards.table.run(_lay_double(cards, diabolo_hand(cards.table.person), p))
     return ""
 

@@ -223,7 +223,7 @@ def drag(cards: MouseCards, event: Any, then: Any = None) -> Steps:
 
 
 def _take_and_build(cards: MouseCards, take: Any, build: Any) -> Steps:
-    _, p, card, field = build
+    _kind, p, card, field = build
     n = len(cards.table.journal) + 1
     f = p * pacal.FIELDS + field - 1
     yield think()

@@ -66,7 +66,7 @@ class PyraosMarbles(Part):
         """The colours of the marbles the hands moved since last time."""
         actions = self.physics.actions
         while self.seen < len(actions):
-            _, what, where = actions[self.seen]
+            _kind, what, where = actions[self.seen]
             self.seen += 1
             if what == "take":
                 self.hand_colour = where

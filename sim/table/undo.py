@@ -19,13 +19,14 @@ from typing import Any, Protocol
 from sim.hand import Hand, Steps, WaitFor
 from sim.hardware.virtual_hal import VirtualHal
 from sim.table.part import COMPUTER, HUMAN, Part
+from sim.texts import N_
 from tabletop import games
 from tabletop.records.record import Record, new_state
 
 PRESS_MS = 120  # a short BACK
-# what the window and the terminal say of U
-UNDONE = "Undo: your last turn (and the computer's replies) taken back"
-NOT_UNDONE = "Nothing to undo: no move of yours since the deal (or a hand is busy)"
+# what the window and the terminal say of U (English: _(UNDONE) where shown)
+UNDONE = N_("Undo: your last turn (and the computer's replies) taken back")
+NOT_UNDONE = N_("Nothing to undo: no move of yours since the deal (or a hand is busy)")
 WAIT_MS = 3500  # ... taken back within this (a Pyraos board waits up to 3 s for clear pieces)
 
 

@@ -18,6 +18,7 @@ the record, f1 help, ctrl+q quit.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +31,15 @@ from sim import part
 from sim.table.table import Table
 from sim.table.undo import NOT_UNDONE, UNDONE
 from sim.terminal.view import AppSide, TerminalView
+from sim.texts import N_, _, rules
 from sim.texts import moves as in_words
 
 TICK_S = 0.05  # the board runs in steps of this much wall time
 MAX_STEP_MS = 100
-HELP = (
+HELP = N_(
     "Type a move and Enter (in record notation, or short: {moves}), or click. The board "
     "lights where a move may go, in the player's colour; red where something is wrong."
-)
+)  # (f1 shows it after how to play the game: sim.texts.rules)
 
 
 class TerminalApp(App[int]):
@@ -48,25 +50,39 @@ class TerminalApp(App[int]):
     #moves { height: 1fr; }
     """
     BINDINGS = [
-        Binding("ctrl+n", "new", "new game"),
-        Binding("ctrl+b", "undo", "undo"),
-        Binding("ctrl+s", "save", "save record"),
-        Binding("f1", "help", "help"),
-        Binding("ctrl+q", "quit", "quit"),
+        Binding("ctrl+n", "new", N_("new game")),
+        Binding("ctrl+b", "undo", N_("undo")),
+        Binding("ctrl+s", "save", N_("save record")),
+        Binding("f1", "help", N_("help")),
+        Binding("ctrl+q", "quit", N_("quit")),
     ]
 
     def __init__(self, table: Table, live: bool = True) -> None:
         super().__init__()
+        # the keys' words in the footer, in the language in use (BINDINGS is
+        # made once, at import, before a language is chosen)
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=_(b.description)) if b.description else b for b in bindings
+            ]
         self.table = table
         self.live = live  # the board runs with the wall clock (tests step it)
         app: AppSide = self  # (what a view may use of the app: mypy checks it is all here)
         self.view: TerminalView = part(table.game_name, "terminal").make(app)
-        self.message = self.help_text()
+        self.message = self.typing_help()
         self.last = time.monotonic()
         self.save_dir = Path.cwd()
 
     def help_text(self) -> str:
-        return HELP.format(moves=self.view.moves_help)
+        """The help (f1): how to play the game and the variant the board
+        plays now (MENU may have chosen another), then how moves are typed."""
+        variant = str(self.table.runtime.board.variant)
+        told = rules.how_to_play(self.table.game_name, variant)
+        return "\n".join((*told, "", self.typing_help()))
+
+    def typing_help(self) -> str:
+        """How moves are typed and clicked (the first message)."""
+        return _(HELP).format(moves=self.view.moves_help)
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -76,7 +92,8 @@ class TerminalApp(App[int]):
                 yield Static(id="oled")
                 yield Static(id="moves")
         yield Static(id="message")
-        yield Input(placeholder=f"your move, e.g. {self.view.example} (Enter)", id="move")
+        placeholder = _("your move, e.g. {example} (Enter)").format(example=self.view.example)
+        yield Input(placeholder=placeholder, id="move")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -125,7 +142,9 @@ class TerminalApp(App[int]):
         except ValueError as err:
             self.message = str(err)
         else:
-            self.message = self.table.perform(event) or f"{text}: the hand makes it"
+            self.message = self.table.perform(event) or _("{move}: the hand makes it").format(
+                move=text
+            )
         self.refresh_board()
 
     def action_click(self, click: tuple[Any, ...]) -> None:
@@ -137,16 +156,17 @@ class TerminalApp(App[int]):
 
     def action_new(self) -> None:
         self.table.new_game()
-        self.message = "New game: the board is cleared"
+        self.message = _("New game: the board is cleared")
 
     def action_undo(self) -> None:
-        self.message = UNDONE if self.table.undo() else NOT_UNDONE
+        self.message = _(UNDONE) if self.table.undo() else _(NOT_UNDONE)
 
     def action_save(self) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.save_dir / f"{self.table.game_name}-{self.table.variant}-{stamp}.jsonl"
         self.table.save(path)
-        self.message = f"Saved {path}"
+        self.message = _("Saved {path}").format(path=path)
 
     def action_help(self) -> None:
         self.message = self.help_text()
+        self.refresh_board()  # (shown now, not at the next tick)

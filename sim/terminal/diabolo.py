@@ -19,13 +19,14 @@ from rich.text import Text
 from sim.table.cover import Cover
 from sim.table.diabolo import DiaboloCards
 from sim.table.table import COMPUTER, Table
-from sim.terminal.view import AppSide, TerminalView, led
+from sim.terminal.view import AppSide, TerminalView, ended, led, seat_number
+from sim.texts import _
+from sim.texts.diabolo import colour
 from tabletop.records.diabolo_notation import card_index, card_name
 from tabletop.rules import diabolo
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
 
 INK = ("bold red", "bold yellow", "bold green", "bold magenta", "bold blue")
-ROW_NAMES = ("red", "yellow", "green", "purple", "blue")
 
 
 def make(app: AppSide) -> DiaboloView:
@@ -65,20 +66,22 @@ class DiaboloView(TerminalView):
         app = self.app
         if self.hand_cover.down:
             if text:
-                app.message = f"Seat {(self.cover() or 0) + 1}: press Enter to show your hand"
+                app.message = _("Seat {n}: press Enter to show your hand").format(
+                    n=(self.cover() or 0) + 1
+                )
             else:
                 self.hand_cover.lift(self.table)
-                app.message = "Your hand is shown: type your move"
+                app.message = _("Your hand is shown: type your move")
             return True
         seat = self.hand_seat()
         dc = _cards(self.table)
         if text == "show":
-            app.message = dc.show_colour(seat) if seat >= 0 else "no hand is shown now"
-            app.message = app.message or "the hand shows your cards, then presses BACK"
+            app.message = dc.show_colour(seat) if seat >= 0 else _("no hand is shown now")
+            app.message = app.message or _("the hand shows your cards, then presses BACK")
             return True
         if text == "double":
-            app.message = dc.declare_double(seat) if seat >= 0 else "no hand is shown now"
-            app.message = app.message or "the hand lays your double card"
+            app.message = dc.declare_double(seat) if seat >= 0 else _("no hand is shown now")
+            app.message = app.message or _("the hand lays your double card")
             return True
         return False
 
@@ -90,8 +93,8 @@ class DiaboloView(TerminalView):
         try:
             if words[0] == "double" and len(words) <= 2:
                 walk = _cards(table).walk()
-                colour = "rygpb".index(words[1]) if len(words) == 2 else (walk[0] if walk else -1)
-                return (diabolo.DOUBLE, p, colour, 0)
+                row = "rygpb".index(words[1]) if len(words) == 2 else (walk[0] if walk else -1)
+                return (diabolo.DOUBLE, p, row, 0)
             if words[0] == "discard" and len(words) == 2:
                 return (diabolo.DISCARD, truth.turn, card_index(words[1]), 0)
             if len(words) == 2 and words[1] in ("hell", "heaven"):
@@ -99,14 +102,16 @@ class DiaboloView(TerminalView):
                 return (diabolo.PLAY, truth.turn, card_index(words[0]), side)
         except ValueError:
             pass
-        raise ValueError("Diabolo moves: p4 heaven, r1 hell, discard p4; at scoring double, show")
+        raise ValueError(
+            _("Diabolo moves: p4 heaven, r1 hell, discard p4; at scoring double, show")
+        )
 
     def seat_extra(self, state: Any, seat: int) -> str:
-        return f"{state.totals()[seat]} points"
+        return _("{n} points").format(n=state.totals()[seat])
 
     def below_seats(self, state: Any) -> list[str]:
         return [
-            f"round {r + 1}: " + "  ".join(str(v) for v in points)
+            _("round {n}:").format(n=r + 1) + " " + "  ".join(str(v) for v in points)
             for r, points in enumerate(state.round_scores())
         ]
 
@@ -125,13 +130,13 @@ def board(table: Table, seat: int, cover: int | None = None) -> Text:
     dc = _cards(table)
     physics = table.physics
     out = Text()
-    out.append("        hell              heaven\n", style="dim")
+    out.append("        " + _("hell").ljust(18) + _("heaven") + "\n", style="dim")
     for c in range(diabolo.COLOURS):
         lock = led(table, f"lock.{'rygpb'[c]}")
         out.append(" ● ", style=lock or "grey23")
         for side, order in ((diabolo.HELL, (2, 1, 0)), (diabolo.HEAVEN, (0, 1, 2))):
             if side == diabolo.HEAVEN:
-                out.append(f" {ROW_NAMES[c]:^8} ", style=INK[c] + " on grey15")
+                out.append(f" {colour('rygpb'[c]):^8} ", style=INK[c] + " on grey15")
             for k in order:
                 s = (c * 2 + side) * 3 + k
                 card = physics.slot_card(s)
@@ -140,27 +145,28 @@ def board(table: Table, seat: int, cover: int | None = None) -> Text:
                 ink = INK[diabolo.colour_of(card)] if 0 < card < DOUBLE_CARD else "dim"
                 out.append(f" {_name(card)} ", style=ink + (f" on {bg}" if bg else " on grey11"))
         out.append("\n")
-    out.append("\n reader: ", style="dim")
+    out.append("\n " + _("reader:") + " ", style="dim")
     out.append(f" {_name(physics.reader_card())} ", style="bold on grey23")
-    out.append("   pile " + str(dc.pile_left()), style="dim")
-    out.append("\n turn:  ", style="dim")
+    out.append("   " + _("pile {n}").format(n=dc.pile_left()), style="dim")
+    out.append("\n " + (_("turn") + ":").ljust(7), style="dim")
     for p in range(table.seats):
         out.append(f" P{p + 1} ", style="dim")
         out.append("●", style=led(table, f"turn{p}") or "grey23")
         out.append(f" {len(dc.hand(p))}", style="dim")
     out.append("\n\n")
     if cover is not None:
-        out.append(f" Seat {cover + 1}: press Enter to show your hand\n", style="bold reverse")
+        words = _("Seat {n}: press Enter to show your hand").format(n=cover + 1)
+        out.append(f" {words}\n", style="bold reverse")
     elif seat >= 0 and table.players[seat] != COMPUTER:
-        out.append(f" P{seat + 1} hand: ", style="dim")
+        out.append(" " + _("{seat} hand:").format(seat=seat_number(seat)) + " ", style="dim")
         for card in dc.hand(seat):
             out.append(card_name(card), style=INK[diabolo.colour_of(card)])
             out.append(" ")
         if dc.has_double(seat):
-            out.append(" double", style="bold")
+            out.append(" " + _("double"), style="bold")
         out.append("\n")
     else:
-        out.append(" The computer seats' hands are hidden\n", style="dim")
+        out.append(" " + _("The computer seats' hands are hidden") + "\n", style="dim")
     if table.truth.is_over():
-        out.append("\n " + (table.truth.outcome().reason or ""), style="bold")
+        out.append("\n " + ended(table, seat_number), style="bold")
     return out

@@ -16,7 +16,8 @@ from rich.text import Text
 
 from sim.table.pacal import PacalCards
 from sim.table.table import COMPUTER, Table
-from sim.terminal.view import AppSide, TerminalView, clickable, led
+from sim.terminal.view import AppSide, TerminalView, clickable, ended, led, seat_number
+from sim.texts import _
 from tabletop.rules import pacal
 
 ROWS = ((1,), (2, 3), (4, 5, 6), (7, 8, 9, 10))
@@ -35,7 +36,7 @@ class PacalView(TerminalView):
         self.picked: list[tuple[int, int]] = []  # (player, card) clicked
 
     def board(self) -> Text:
-        return board(self.table, tuple(c for _, c in self.picked))
+        return board(self.table, tuple(c for _p, c in self.picked))
 
     def move(self, words: list[str], text: str) -> Any:
         movers = self.movers()
@@ -44,7 +45,7 @@ class PacalView(TerminalView):
         try:
             nums = [int(a) for a in args]
         except ValueError:
-            raise ValueError("cards and fields are numbers, e.g. build 17 4") from None
+            raise ValueError(_("cards and fields are numbers, e.g. build 17 4")) from None
         if verb == "offer" and len(nums) == 2:
             return (pacal.OFFER, movers[0], nums[0], nums[1])
         if verb == "take" and len(nums) == 1:
@@ -55,7 +56,7 @@ class PacalView(TerminalView):
         if verb == "keep" and len(nums) == 1:
             p = next((q for q in movers if truth.pending[q] == nums[0]), movers[0])
             return (pacal.KEEP, p, nums[0], 0)
-        raise ValueError("Pacal moves: offer 17 23, take 17, build 17 4, keep 17")
+        raise ValueError(_("Pacal moves: offer 17 23, take 17, build 17 4, keep 17"))
 
     def click_card(self, p: int, card: int) -> None:
         """A card in a hand clicked: picked (an offer takes two), or let go again."""
@@ -66,11 +67,11 @@ class PacalView(TerminalView):
             picked.append((p, card))
         truth = self.table.truth
         if truth.phase == pacal.P_OFFER and len(picked) == 2 and picked[0][0] == picked[1][0]:
-            (q, a), (_, b) = picked
+            (q, a), (_q, b) = picked
             self._perform((pacal.OFFER, q, a, b))
         else:
-            shown = ", ".join(str(c) for _, c in picked)
-            self.app.message = f"picked {shown}: click a slot or field"
+            shown = ", ".join(str(c) for _p, c in picked)
+            self.app.message = _("picked {cards}: click a slot or field").format(cards=shown)
 
     def click_slot(self, s: int) -> None:
         """A slot clicked: take its card, or keep the card picked."""
@@ -89,12 +90,12 @@ class PacalView(TerminalView):
 
     def _perform(self, event: Any) -> None:
         self.picked = []
-        self.app.message = self.table.perform(event) or "the hand makes it"
+        self.app.message = self.table.perform(event) or _("the hand makes it")
 
     def seat_extra(self, state: Any, seat: int) -> str:
         if self.table.variant == "duel":
-            return f"rounds won {state.wins[seat]}"
-        return f"cards used {state.cards_used()}"
+            return _("rounds won {n}").format(n=state.wins[seat])
+        return _("cards used {n}").format(n=state.cards_used())
 
 
 def board(table: Table, picked: tuple[int, ...] = ()) -> Text:
@@ -110,7 +111,7 @@ def board(table: Table, picked: tuple[int, ...] = ()) -> Text:
     for p in seats:
         shown = table.players[p] != COMPUTER
         hand = cards.hand(p)
-        label = f" P{p + 1} hand: "
+        label = " " + _("{seat} hand:").format(seat=seat_number(p)) + " "
         out.append(label, style="dim")
         for c in hand:
             if shown:
@@ -121,8 +122,9 @@ def board(table: Table, picked: tuple[int, ...] = ()) -> Text:
                 out.append("▒▒ ")
         top = cards.base_top(p) or (cards.pile_top() if p == 0 else 0)
         if top:
+            solo = table.variant == "solo"
             out.append(
-                f"   pile {cards.pile_left()}" if table.variant == "solo" else "   base",
+                "   " + (_("pile {n}").format(n=cards.pile_left()) if solo else _("base")),
                 style="dim",
             )
         out.append("\n")
@@ -150,9 +152,11 @@ def board(table: Table, picked: tuple[int, ...] = ()) -> Text:
                 card = physics.slot_card(s)
                 bg = led(table, f"slot{s}")
                 out.append(
-                    f" slot {s + 1}: {card or '--':>2} ",
+                    " " + _("slot {n}").format(n=s + 1) + f": {card or '--':>2} ",
                     style=clickable(f"black on {bg}" if bg else "on grey23", "slot", s),
                 )
                 out.append("  ")
             out.append("\n\n")
+    if table.truth.is_over():
+        out.append(" " + ended(table, seat_number), style="bold")
     return out

@@ -15,7 +15,9 @@ from rich.text import Text
 
 from sim.table.pyraos import PyraosMarbles
 from sim.table.table import Table
-from sim.terminal.view import AppSide, TerminalView, clickable, led
+from sim.terminal.view import AppSide, TerminalView, clickable, ended, led
+from sim.texts import _
+from sim.texts.pyraos import side
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import LEVEL, POSITIONS, position_index, position_name
 
@@ -50,7 +52,9 @@ class PyraosView(TerminalView):
                 return (pyraos.RAISE, p, position_index(words[0]), position_index(words[1]))
             return (pyraos.PLACE, p, position_index(words[0]), -1)
         except (ValueError, IndexError):
-            raise ValueError(f"not a Pyraos move: {text!r} (b2, a1 2a1, x b2)") from None
+            raise ValueError(
+                _("not a Pyraos move: {text} (b2, a1 2a1, x b2)").format(text=repr(text))
+            ) from None
 
     def click_spot(self, name: str) -> None:
         """A spot or a marble clicked (see the module's doc)."""
@@ -62,24 +66,24 @@ class PyraosView(TerminalView):
         truth = table.truth
         movers = truth.to_move()
         if not movers:
-            return "the game is over: ctrl+n for a new one"
+            return _("the game is over: ctrl+n for a new one")
         p = movers[0]
         occ = table.physics.occupied()
         if truth.phase == pyraos.P_REMOVE:
             return table.perform((pyraos.REMOVE, p, pos, -1))
         if occ >> pos & 1:
             self.picked = pos
-            return f"{position_name(pos)} picked: click where it goes"
+            return _("{spot} picked: click where it goes").format(spot=position_name(pos))
         if self.picked >= 0:
             src, self.picked = self.picked, -1
             return table.perform((pyraos.RAISE, p, src, pos))
         return table.perform((pyraos.PLACE, p, pos, -1))
 
     def seat_name(self, seat: int) -> str:
-        return "light" if seat == 0 else "dark"
+        return side(seat)
 
     def seat_extra(self, state: Any, seat: int) -> str:
-        return f"reserve {state.reserve[seat]}"
+        return _("reserve {n}").format(n=state.reserve[seat])
 
 
 def board(table: Table, picked: int = -1) -> Text:
@@ -96,7 +100,7 @@ def board(table: Table, picked: int = -1) -> Text:
     top_at: dict[tuple[int, int], int] = {}
     for pos in range(POSITIONS):
         if occ >> pos & 1:
-            x, y, _ = physics.centre(pos)
+            x, y, _z = physics.centre(pos)
             at = (round(2 * x / physics.pitch), round(2 * y / physics.pitch))
             if at not in top_at or LEVEL[pos] > LEVEL[top_at[at]]:
                 top_at[at] = pos
@@ -121,19 +125,19 @@ def board(table: Table, picked: int = -1) -> Text:
                 out.append("    ")
         out.append("\n")
     out.append("    a       b       c       d\n", style="dim")
-    for side in (1, 0):
-        who = "dark " if side else "light"
-        out.append(f"\n {who} tray ", style="dim")
-        out.append("●" * marbles.reserves[side], style=MARBLE[side])
-        out.append(f" {marbles.reserves[side]:>2}  ", style="dim")
+    for s in (1, 0):
+        tray = _("{side} tray").format(side=side(s))
+        out.append(f"\n {tray:<10} ", style="dim")
+        out.append("●" * marbles.reserves[s], style=MARBLE[s])
+        out.append(f" {marbles.reserves[s]:>2}  ", style="dim")
         for i in range(15):
-            bg = led(table, f"reserve{side}.{i}")
+            bg = led(table, f"reserve{s}.{i}")
             out.append("▮", style=bg or "grey23")
-        turn = led(table, f"turn{side}")
-        out.append("  turn ", style="dim")
+        turn = led(table, f"turn{s}")
+        out.append("  " + _("turn") + " ", style="dim")
         out.append("●", style=turn or "grey23")
     if game.is_over():
-        out.append("\n\n " + (game.outcome().reason or ""), style="bold")
+        out.append("\n\n " + ended(table, side), style="bold")
     return out
 
 

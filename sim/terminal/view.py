@@ -34,6 +34,8 @@ from rich.style import Style
 from rich.text import Text
 
 from sim.table.table import COMPUTER, Table
+from sim.texts import _
+from sim.texts import moves as in_words
 from tabletop.records import notation
 
 
@@ -109,28 +111,30 @@ class TerminalView:
             try:
                 obj = json.loads(text)
             except ValueError:
-                raise ValueError("not a JSON object: " + text) from None
+                raise ValueError(_("not a JSON object: {text}").format(text=text)) from None
             return notation.from_json(self.table.game_name, self.table.variant, obj)
         words = text.replace(">", " ").split()
         if not words:
-            raise ValueError("type a move")
+            raise ValueError(_("type a move"))
         return self.move(words, text)
 
     def move(self, words: list[str], text: str) -> Any:
         """The event ``words`` (the move typed, ``text``, split) mean."""
-        raise ValueError(f"no moves typed at {self.table.game_name}: {text!r}")
+        raise ValueError(
+            _("no moves typed at {game}: {text}").format(game=self.table.game_name, text=repr(text))
+        )
 
     def movers(self) -> tuple[int, ...]:
         """The seats to move now (ValueError: nobody is)."""
         movers: tuple[int, ...] = tuple(self.table.truth.to_move())
         if not movers:
-            raise ValueError("the game waits for nobody now")
+            raise ValueError(_("the game waits for nobody now"))
         return movers
 
     # -- the side ----------------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
+        return seat_number(seat)
 
     def seat_extra(self, state: Any, seat: int) -> str:
         """What the side says of ``seat`` after its name."""
@@ -147,9 +151,25 @@ class TerminalView:
         out = Text()
         movers = truth.to_move()
         for p in range(table.seats):
-            who = "computer" if table.players[p] == COMPUTER else "person"
+            who = _("computer") if table.players[p] == COMPUTER else _("person")
             mark = "▶ " if p in movers else "  "
-            out.append(f"{mark}{self.seat_name(p)} ({who})  {self.seat_extra(truth, p)}\n")
+            seat = _("{seat} ({who})").format(seat=self.seat_name(p), who=who)
+            out.append(f"{mark}{seat}  {self.seat_extra(truth, p)}\n")
         for line in self.below_seats(truth):
             out.append(line + "\n")
         return out
+
+
+def ended(table: Table, who: in_words.Who) -> str:
+    """The end of the game at ``table`` in words (sim.texts.moves), seats
+    named by ``who``; "" while it goes on."""
+    state = table.truth
+    end = state.outcome()
+    if end is None:
+        return ""
+    return in_words.outcome(table.game_name, state.variant, end, who)
+
+
+def seat_number(seat: int) -> str:
+    """A seat as the side and the move list name it: P1, P2."""
+    return f"P{seat + 1}"

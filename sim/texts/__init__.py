@@ -4,6 +4,7 @@
     _("Light to play")                      # in the language in use
     ngettext("{n} marble", "{n} marbles", n).format(n=n)
     use("nl")                               # the window's and terminal's language
+    KEYS = N_("N new  U undo")               # marked for the catalogues, _(KEYS) where shown
 
 Every text a player reads in the window or the terminal goes through ``_``
 (or ``ngettext``), written in English in the code: that English is the
@@ -46,6 +47,13 @@ def lang() -> str:
 def _(message: str) -> str:
     """``message`` (English) in the language in use."""
     return _now.gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` as it is, marked for the catalogues: a text made before
+    the language is chosen (a module's constant), put through ``_`` where
+    it is shown."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sim import part
-from sim.texts import _
+from sim.texts import N_, _
 
 Who = Callable[[int], str]  # a seat's name in words: who(0) == "Light"
 Event = dict[str, Any]  # one event of a record (record notation)
@@ -68,6 +68,21 @@ def outcome(game: str, variant: str, end: Any, who: Who) -> str:
     else:
         won = _("{who} wins").format(who=who(winner))
     return _("{won}: {why}").format(won=won, why=why)
+
+
+# the variants' names (tabletop.games), as the panel's title names them
+VARIANTS = {
+    "standard": N_("standard"),
+    "kids": N_("kids"),
+    "lines": N_("lines"),
+    "duel": N_("duel"),
+    "solo": N_("solo"),
+}
+
+
+def variant(name: str) -> str:
+    """A variant's name (tabletop.games) in words: one not listed, as it is."""
+    return _(VARIANTS[name]) if name in VARIANTS else name
 
 
 def together(names: Sequence[str]) -> str:

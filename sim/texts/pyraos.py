@@ -11,6 +11,11 @@ from sim.texts.moves import Event, Reasons, Who, seat, together, unknown
 TOP = "4a1"
 
 
+def side(seat: int) -> str:
+    """A seat by its marbles' colour: Light (0), Dark (1)."""
+    return _("Light") if seat == 0 else _("Dark")
+
+
 def event(ev: Event, who: Who, before: Sequence[Event]) -> str:
     if "place" in ev:
         if ev["place"] == TOP:

@@ -155,7 +155,7 @@ class App:
             self._step_key(key)
         elif key == pygame.K_o:
             self.typing = ""
-            self.note = "Open which record? Type its path, Enter (Esc: cancel)"
+            self.note = _("Open which record? Type its path, Enter (Esc: cancel)")
         elif key == pygame.K_F1:
             self.help = not self.help
         elif self.view.key(key):
@@ -164,7 +164,7 @@ class App:
             table.new_game()
             self.note = _("New game: the board is cleared")
         elif key == pygame.K_u:
-            self.note = UNDONE if table.undo() else NOT_UNDONE
+            self.note = _(UNDONE) if table.undo() else _(NOT_UNDONE)
         elif key == pygame.K_r:
             self.overlay = not self.overlay
         elif key == pygame.K_s:
@@ -173,7 +173,7 @@ class App:
     def _step_key(self, key: int) -> None:
         n = len(self.record)
         if not n:
-            self.note = "No record open to step through (O opens one)"
+            self.note = _("No record open to step through (O opens one)")
             return
         at = n if self.viewing is None else self.viewing
         if key == pygame.K_LEFT:
@@ -190,15 +190,17 @@ class App:
         the live board again)."""
         self.viewing = events
         if events is None:
-            self.note = "The board"
+            self.note = _("The board")
         else:
-            self.note = f"Record: {events} of {len(self.record)} events (Left/Right; End: board)"
+            self.note = _("Record: {n} of {total} events (Left/Right; End: board)").format(
+                n=events, total=len(self.record)
+            )
 
     def _type(self, event: pygame.event.Event) -> None:
         typed = self.typing or ""
         if event.key == pygame.K_ESCAPE:
             self.typing = None
-            self.note = "Not opened"
+            self.note = _("Not opened")
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.typing = None
             self.open(typed.strip())
@@ -207,7 +209,7 @@ class App:
         elif event.unicode and event.unicode.isprintable():
             self.typing = typed + event.unicode
         if self.typing is not None:
-            self.note = f"Open: {self.typing}_"
+            self.note = _("Open: {path}_").format(path=self.typing)
 
     def open(self, path: str) -> bool:
         """Open the record at ``path`` in place of the game at the board (its
@@ -225,7 +227,7 @@ class App:
         self.viewing = None
         self.record = events
         self.save_dir = Path(path).expanduser().resolve().parent  # (S saves beside it)
-        self.note = f"Opened {path}: Left/Right step through it"
+        self.note = _("Opened {path}: Left/Right step through it").format(path=path)
         return True
 
     def save(self) -> Path:

@@ -21,31 +21,32 @@ import pygame
 
 from sim.table.cover import Cover
 from sim.table.diabolo import DiaboloCards
-from sim.window import diabolo_scene, style
+from sim.texts import N_, _, rules
+from sim.window import diabolo_scene, panel, style
 from sim.window.layout import Layout
 from sim.window.view import AppSide, View
 
-KEYS = "N new  U undo  C show cards  D double  S save  O open  F1 help  Esc quit"
-HELP = (
-    "Playing at the board",
-    "Goal: the highest total after as many rounds as players. Your colours",
-    "score plus where heaven outweighs hell, minus where hell does.",
-    "",
-    "Your turn: drag a card from your hand onto the reader; the slots where",
-    "it may go light. Drag it from the reader into a lit slot: hell left of",
-    "the row card, heaven right. Red shows what is wrong: put it right first.",
-    "A card whose row is locked lights nothing: if none of yours fits, hold",
-    "BACK with it on the reader to put it out. The table deals each round.",
-    "",
-    "Scoring, row by row: lay your double card on the reader when doubles are",
-    "called (D does it), then, when your turn LED is lit, each card of that",
-    "colour from your hand (C does it all), taking each back; BACK when done.",
-    "",
-    "N  new game     U  undo (BACK)     S  save the record     O  open one",
-    "Several people at one window: each hand waits behind a cover until its",
-    "seat clicks it; the computer seats' hands are never shown.",
-    "F1 this page    Esc  quit",
-)
+KEYS = N_("N new  U undo  C show cards  D double  S save  O open  F1 help  Esc quit")
+
+
+def help_page(variant: str) -> tuple[str, ...]:
+    """The help page (F1): how to play ``variant`` (sim.texts.rules), then
+    the mouse and the keys."""
+    mouse = (
+        _("Your turn: drag a card from your hand onto the reader; its slots light."),
+        _("Drag it from the reader into a lit slot. Red shows what is wrong: put it right first."),
+        _("None of yours fits (its row locked): hold BACK with it on the reader to put it out."),
+        _("Scoring: lay your double card on the reader when doubles are called (D does it)."),
+        _("Your turn LED lit: lay each card of that colour on the reader (C: all of them)."),
+        _("Take each card back again; BACK when done. The table deals each round."),
+    )
+    keys = (
+        _("N  new game     U  undo (BACK)     S  save the record     O  open one"),
+        _("Several people at one window: each hand waits behind a cover until its seat clicks it."),
+        _("The computer seats' hands are never shown."),
+        _("F1  this page     Esc  quit"),
+    )
+    return rules.page("diabolo", variant, mouse, keys)
 
 
 def make(app: AppSide) -> DiaboloView:
@@ -54,13 +55,17 @@ def make(app: AppSide) -> DiaboloView:
 
 class DiaboloView(View):
     keys = KEYS
-    help = HELP
     started = ("Diabolo ",)
     places: diabolo_scene.Places  # (place() fits them to the window)
 
     def __init__(self, app: AppSide) -> None:
         super().__init__(app)
         self.hand_cover = Cover()  # several people: each hand behind a cover
+
+    @property  # (View's is a plain tuple: this one follows the variant MENU chose)
+    def help(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The help page of the variant the board plays now."""
+        return help_page(panel.variant_now(self.table))
 
     @property
     def cards(self) -> DiaboloCards:
@@ -73,7 +78,7 @@ class DiaboloView(View):
         self.places = diabolo_scene.Places(layout.area)
 
     def first_note(self) -> str:
-        return "Drag a card onto the reader, then into a lit slot; F1 for help"
+        return _("Drag a card onto the reader, then into a lit slot; F1 for help")
 
     # -- who sees which hand ---------------------------------------------------------
 
@@ -95,11 +100,13 @@ class DiaboloView(View):
         seat = self.hand_seat()
         app = self.app
         if seat < 0:
-            app.note = "No hand is shown at the window now"
+            app.note = _("No hand is shown at the window now")
         elif key == pygame.K_c:
-            app.note = self.cards.show_colour(seat) or f"P{seat + 1} shows the cards"
+            shows = _("P{n} shows the cards").format(n=seat + 1)
+            app.note = self.cards.show_colour(seat) or shows
         else:
-            app.note = self.cards.declare_double(seat) or f"P{seat + 1} lays the double card"
+            lays = _("P{n} lays the double card").format(n=seat + 1)
+            app.note = self.cards.declare_double(seat) or lays
         return True
 
     # -- drawing, the mouse ----------------------------------------------------------
@@ -140,7 +147,9 @@ class DiaboloView(View):
 
     def seat_line(self, state: Any, seat: int) -> str:
         hand = len(self.cards.hand(seat))
-        return f"{self.seat_name(seat)}   {hand} cards, {state.totals()[seat]} points"
+        return _("{seat}   {hand} cards, {points} points").format(
+            seat=self.seat_name(seat), hand=hand, points=state.totals()[seat]
+        )
 
     def seat_colour(self, seat: int) -> style.Rgb:
         return diabolo_scene.SEAT_COLOURS[seat]
@@ -153,7 +162,7 @@ class DiaboloView(View):
             return y
         fonts = self.app.fonts
         col = w // (state.players + 1)
-        rows = [["Round"] + [f"P{p + 1}" for p in range(state.players)]]
+        rows = [[_("Round")] + [f"P{p + 1}" for p in range(state.players)]]
         rows += [[str(r + 1)] + [str(v) for v in points] for r, points in enumerate(scores)]
         y += 4
         for row in rows:

@@ -20,35 +20,43 @@ import pygame
 
 from sim.table.pacal import PacalCards
 from sim.table.table import HUMAN
-from sim.window import pacal_scene
+from sim.texts import N_, _, rules
+from sim.window import pacal_scene, panel
 from sim.window.layout import Layout
 from sim.window.view import AppSide, View
 
-KEYS = "N new  U undo  S save  O open  R readings  H hands  F1 help  Esc quit"
-HELP = (
-    "Playing at the board",
-    "Goal: complete your pyramid of ten fields, each card lower than those",
-    "before it; the first to win three rounds wins. Solo: complete it.",
-    "",
-    "Drag cards from your hand: two onto the slots to offer them; the",
-    "other player takes one off its slot (drag it to their hand), then the",
-    "offerer takes back the other. Build the card you received on a lit",
-    "field of your pyramid; red shows where it may not go. Solo: drag the",
-    "pile's top card onto slot 1 to read it, then onto a lit field.",
-    "The table deals each round for you (base cards read, fields cleared).",
-    "",
-    "MENU: new game (hold: next game or variant)   BACK: undo / keep",
-    "",
-    "N  new game     U  undo (BACK)     S  save the record",
-    "O  open a record, then Left / Right step through it (End: the board)",
-    "R  each field's reading, and the reading of the count the board sees",
-    "H  both hands face up (two players at one window: each hand is shown",
-    "   only to its player, with a 'pass the device' screen in between)",
-    "F1 this page    Esc  quit",
-)
+KEYS = N_("N new  U undo  S save  O open  R readings  H hands  F1 help  Esc quit")
+
+
+def help_page(variant: str) -> tuple[str, ...]:
+    """The help page (F1): how to play ``variant`` (sim.texts.rules), then
+    the mouse and the keys."""
+    if variant == "solo":
+        mouse: tuple[str, ...] = (
+            _("Drag the pile's top card onto slot 1 to read it, then onto a lit field."),
+        )
+    else:
+        mouse = (
+            _("Offer: drag two cards from your hand onto the slots."),
+            _("Take: drag one off its slot to your hand; the offerer takes back the other."),
+            _("Build the card you received on a lit field of your pyramid."),
+            _("The table deals each round for you (base cards read, fields cleared)."),
+        )
+    mouse += (_("Red shows where a card may not go."),)
+    keys = (
+        _("MENU: new game (hold: next game or variant)   BACK: undo / keep"),
+        _("N  new game     U  undo (BACK)     S  save the record"),
+        _("O  open a record, then Left / Right step through it (End: the board)"),
+        _("R  each field's reading, and the reading of the count the board sees"),
+        _("H  both hands face up (two people at one window: each sees only their own)"),
+        _("F1  this page     Esc  quit"),
+    )
+    return rules.page("pacal", variant, mouse, keys)
+
+
 FIRST_NOTES = {
-    "duel": "Drag a card from your hand; F1 for help",
-    "solo": "Drag the pile's top card onto slot 1; F1 for help",
+    "duel": N_("Drag a card from your hand; F1 for help"),
+    "solo": N_("Drag the pile's top card onto slot 1; F1 for help"),
 }
 
 
@@ -58,7 +66,6 @@ def make(app: AppSide) -> PacalView:
 
 class PacalView(View):
     keys = KEYS
-    help = HELP
     started = ("Round",)  # (a duel's; a solo game's says none)
     places: pacal_scene.Places  # (place() fits them to the window)
 
@@ -67,6 +74,11 @@ class PacalView(View):
         self.show_both = False  # every human hand face up (H)
         self.shown_seat: int | None = None  # two people: whose hand is up
         self.passing = False  # ... the "pass the device" screen is up
+
+    @property  # (View's is a plain tuple: this one follows the variant MENU chose)
+    def help(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The help page of the variant the board plays now."""
+        return help_page(panel.variant_now(self.table))
 
     @property
     def cards(self) -> PacalCards:
@@ -79,7 +91,7 @@ class PacalView(View):
         self.places = pacal_scene.Places(layout.area)
 
     def first_note(self) -> str:
-        return FIRST_NOTES[self.table.variant]
+        return _(FIRST_NOTES[self.table.variant])
 
     # -- who sees which hand ---------------------------------------------------------
 
@@ -121,15 +133,19 @@ class PacalView(View):
         if not self.passing:
             return None
         seat = self.table.active_seat()
-        who = f"player {seat + 1}" if seat is not None else "the other player"
-        return (f"Pass the device to {who}", "", "Click or press Space")
+        if seat is None:
+            to = _("Pass the device to the other player")
+        else:
+            to = _("Pass the device to player {n}").format(n=seat + 1)
+        return (to, "", _("Click or press Space"))
 
     def key(self, key: int) -> bool:
         if key == pygame.K_SPACE and self.passing:
             self._take_the_device()
         elif key == pygame.K_h:
             self.show_both = not self.show_both
-            self.app.note = "Both hands shown" if self.show_both else "Each hand only to its player"
+            both = self.show_both
+            self.app.note = _("Both hands shown") if both else _("Each hand only to its player")
         else:
             return False
         return True
@@ -169,5 +185,9 @@ class PacalView(View):
     def seat_line(self, state: Any, seat: int) -> str:
         name = self.seat_name(seat)
         if self.table.variant == "solo":
-            return f"{name}   cards used {state.cards_used()}, pile {self.cards.pile_left()}"
-        return f"{name}   rounds won {state.wins[seat]}, hand {len(self.cards.hand(seat))}"
+            return _("{seat}   cards used {n}, pile {pile}").format(
+                seat=name, n=state.cards_used(), pile=self.cards.pile_left()
+            )
+        return _("{seat}   rounds won {n}, hand {hand}").format(
+            seat=name, n=state.wins[seat], hand=len(self.cards.hand(seat))
+        )

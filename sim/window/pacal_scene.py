@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from sim.table.table import Table
+from sim.texts import _
 from sim.window import style
 from tabletop.rules import pacal
 
@@ -218,7 +219,7 @@ def draw(
     for s, rect in enumerate(places.slots):
         style.lit_frame(surf, rect, lit[f"slot{s}"])
         pygame.draw.rect(surf, SLOT, rect, border_radius=max(3, rect.w // 8))
-        label = fonts.small.render(f"slot {s + 1}", True, style.TEXT_DIM)
+        label = fonts.small.render(_("slot {n}").format(n=s + 1), True, style.TEXT_DIM)
         surf.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         if scene.slots[s]:
             card(surf, rect, scene.slots[s], fonts)
@@ -238,7 +239,7 @@ def draw(
         if top or left:
             rect = places.piles[p]
             card(surf, rect, top, fonts, face_up=False)
-            what = f"pile {left}" if table.variant == pacal.SOLO else "base"
+            what = _("pile {n}").format(n=left) if table.variant == pacal.SOLO else _("base")
             label = fonts.small.render(what, True, style.TEXT_DIM)
             # (above player 0's pile, below player 1's: inside the board)
             at = {"midbottom": (rect.centerx, rect.top - 2)} if p == 0 else {}

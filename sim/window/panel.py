@@ -50,7 +50,8 @@ def said(view: View, game: Any, moves: list[str]) -> Said:
     table = view.table
     name = table.game_name
     who = view.seat_word
-    title = _("{game} {variant}").format(game=name.capitalize(), variant=variant_now(table))
+    variant = in_words.variant(variant_now(table))
+    title = _("{game} {variant}").format(game=name.capitalize(), variant=variant)
     end = game.outcome()
     movers = list(game.to_move())
     turn = ""
@@ -112,8 +113,9 @@ def draw_panel(
         y = _oled(surf, table, fonts, x, y, w) + 10
     text(fonts.small, _("Moves"), style.TEXT_DIM, (x, y))
     y += fonts.small.get_linesize() + 2
-    keys = _wrap(fonts.small, view.keys, w)[:2]
-    bottom = rect.bottom - PAD - (1 + len(keys)) * fonts.small.get_linesize() - 8
+    keys = _wrap(fonts.small, _(view.keys), w)[:2]
+    noted = _lines(fonts.small, note, w, 2)
+    bottom = rect.bottom - PAD - (max(1, len(noted)) + len(keys)) * fonts.small.get_linesize() - 8
     room = max(0, (bottom - y) // fonts.small.get_linesize())
     listed = words.moves
     first = max(0, len(listed) - room)
@@ -121,9 +123,10 @@ def draw_panel(
         text(fonts.small, _fit(fonts.small, f"{i + 1:>3}  {listed[i]}", w), style.TEXT, (x, y))
         y += fonts.small.get_linesize()
     y = bottom + 4
-    if note:
-        text(fonts.small, _fit(fonts.small, note, w), style.TEXT, (x, y))
-    y += fonts.small.get_linesize() + 4
+    for line in noted:
+        text(fonts.small, line, style.TEXT, (x, y))
+        y += fonts.small.get_linesize()
+    y += (0 if noted else fonts.small.get_linesize()) + 4
     for line in keys:
         text(fonts.small, line, style.TEXT_DIM, (x, y))
         y += fonts.small.get_linesize()
@@ -160,6 +163,14 @@ def _fit(font: pygame.font.Font, text: str, w: int) -> str:
     while text and font.size(text + "...")[0] > w:
         text = text[:-1]
     return text + "..."
+
+
+def _lines(font: pygame.font.Font, text: str, w: int, most: int) -> list[str]:
+    """``text`` wrapped to ``w``, on ``most`` lines at most (the last cut to fit)."""
+    lines = _wrap(font, text, w)
+    if len(lines) > most:
+        lines = lines[: most - 1] + [_fit(font, " ".join(lines[most - 1 :]), w)]
+    return lines
 
 
 def _wrap(font: pygame.font.Font, text: str, w: int) -> list[str]:

@@ -15,30 +15,32 @@ from typing import Any
 import pygame
 
 from sim.table.pyraos import PyraosMarbles
-from sim.window import pyraos_scene, style
+from sim.texts import _, rules
+from sim.texts.pyraos import side
+from sim.window import panel, pyraos_scene, style
 from sim.window.view import AppSide, View
 
-HELP = (
-    "Playing at the board",
-    "Goal: place your marble on top of the pyramid. Whoever must play",
-    "with no marble left in reserve loses.",
-    "",
-    "Drag a marble from your tray (or from the board) and let go over a",
-    "spot: the board answers as hardware does. Its colour lights where",
-    "you may go; red where something is wrong: put it right first.",
-    "",
-    "After a square, take back one or two of your own marbles (drag",
-    "them to your tray); press BACK when one is enough.",
-    "",
-    "MENU: new game (hold: next game or variant)   BACK: undo",
-    "",
-    "N  new game (the board is cleared for you)",
-    "U  undo (BACK)",
-    "S  save the record      O  open a record",
-    "Left / Right  step through an opened record",
-    "R  each sensor's raw reading and what the sensing expects",
-    "F1 this page            Esc  quit",
-)
+
+def help_page(variant: str) -> tuple[str, ...]:
+    """The help page (F1): how to play ``variant`` (sim.texts.rules), then
+    the mouse and the keys."""
+    mouse = [
+        _("Drag a marble from your tray (or from the board) and let go over a spot."),
+        _("The board answers as hardware does: your colour lights where you may go."),
+        _("Red shows where something is wrong: put it right first."),
+    ]
+    if variant != "kids":  # (no take-backs)
+        mouse.append(
+            _("A take-back: drag one or two of your marbles to your tray (BACK: one is enough).")
+        )
+    keys = (
+        _("MENU: new game (hold: next game or variant)   BACK: undo"),
+        _("N  new game (the board is cleared for you)     U  undo (BACK)"),
+        _("S  save the record     O  open a record     Left / Right  step through it"),
+        _("R  each sensor's raw reading and what the sensing expects"),
+        _("F1  this page     Esc  quit"),
+    )
+    return rules.page("pyraos", variant, tuple(mouse), keys)
 
 
 def make(app: AppSide) -> PyraosView:
@@ -46,8 +48,12 @@ def make(app: AppSide) -> PyraosView:
 
 
 class PyraosView(View):
-    help = HELP
     started = ("Move ",)
+
+    @property  # (View's is a plain tuple: this one follows the variant MENU chose)
+    def help(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The help page of the variant the board plays now."""
+        return help_page(panel.variant_now(self.table))
 
     @property
     def marbles(self) -> PyraosMarbles:
@@ -60,7 +66,7 @@ class PyraosView(View):
         return float(self.table.physics.pitch)
 
     def first_note(self) -> str:
-        return "Drag a marble from your tray; F1 for help"
+        return _("Drag a marble from your tray; F1 for help")
 
     def draw_live(self, surf: pygame.Surface) -> None:
         scene = pyraos_scene.live_scene(self.table, self.app.overlay)
@@ -89,10 +95,10 @@ class PyraosView(View):
             self.app.note = marbles.refusal
 
     def seat_word(self, seat: int) -> str:
-        return "Light" if seat == 0 else "Dark"
+        return side(seat)
 
     def seat_line(self, state: Any, seat: int) -> str:
-        return f"{self.seat_name(seat)}   reserve {state.reserve[seat]}"
+        return _("{seat}   reserve {n}").format(seat=self.seat_name(seat), n=state.reserve[seat])
 
     def seat_colour(self, seat: int) -> style.Rgb:
         return style.MARBLE[seat]

@@ -38,11 +38,12 @@ from typing import Any, Protocol
 import pygame
 
 from sim.table.table import COMPUTER, HUMAN, Table
+from sim.texts import N_, _
 from sim.window import style
 from sim.window.layout import Layout
 
 PITCH = 25.0  # mm: a card board's layout is its own; the panel's share is the same
-KEYS = "N new   U undo   S save   O open   R readings   F1 help   Esc quit"
+KEYS = N_("N new   U undo   S save   O open   R readings   F1 help   Esc quit")
 
 
 class AppSide(Protocol):
@@ -64,7 +65,7 @@ class View:
     """The defaults of a game's view (each game overrides the drawing and
     the mouse)."""
 
-    keys = KEYS  # the keys listed at the panel's foot
+    keys = KEYS  # the keys listed at the panel's foot (English: _(keys) where shown)
     help: tuple[str, ...] = ("Playing at the board",)  # the help page (F1), a title first
     started: tuple[str, ...] = ()  # a status row beginning so: the board plays (App.settle)
 
@@ -85,7 +86,7 @@ class View:
         """The window has (again) the size of ``layout``: fit every place to it."""
 
     def first_note(self) -> str:
-        return "F1 for help"
+        return _("F1 for help")
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -133,10 +134,13 @@ class View:
     def seat_name(self, seat: int) -> str:
         """A seat as the panel names it: ``P1 (you)``, ``P2 (computer)``."""
         players = self.table.players
-        who = "computer" if players[seat] == COMPUTER else "you" if seat == 0 else "player 2"
-        if players.count(HUMAN) == 2:
-            who = f"player {seat + 1}"
-        return f"{self.seat_word(seat)} ({who})"
+        if players[seat] == COMPUTER:
+            who = _("computer")
+        elif players.count(HUMAN) == 2 or seat != 0:
+            who = _("player {n}").format(n=seat + 1)
+        else:
+            who = _("you")
+        return _("{seat} ({who})").format(seat=self.seat_word(seat), who=who)
 
     def seat_line(self, state: Any, seat: int) -> str:
         """What the panel says of ``seat`` in ``state``."""
