@@ -304,3 +304,20 @@ def test_the_launcher_takes_three_to_five_seats() -> None:
 
     with pytest.raises(SystemExit):
         launch.main(["--game", "diabolo", "--players", "human,computer", "--text"], ())
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (("human", "computer", "computer"), "The computer seats' hands are hidden"),
+        (("human", "human", "human"), "Each hand stays hidden until its seat shows it"),
+    ],
+)
+def test_the_hand_strip_with_no_hand_says_whose_are_hidden(
+    players: tuple[str, ...], said: str
+) -> None:
+    # No hand drawn: with computers at the table, theirs are hidden; with
+    # people only, no word of a computer that is not there.
+    table = Table("diabolo", "standard", seed=4, players=players)
+    scene = diabolo_scene.live_scene(table, -1)
+    assert diabolo_scene.hand_note(scene) == said

@@ -306,6 +306,15 @@ def draw(
         card(surf, rect, scene.held, fonts)
 
 
+def hand_note(scene: Scene) -> str:
+    """What the hand strip says when it draws no hand."""
+    if scene.note:
+        return scene.note
+    if any(scene.computers):
+        return _("The computer seats' hands are hidden")
+    return _("Each hand stays hidden until its seat shows it")  # (people only)
+
+
 def _hand(
     surf: pygame.Surface, scene: Scene, places: Places, fonts: Any, cover: int | None
 ) -> None:
@@ -321,8 +330,7 @@ def _hand(
         surf.blit(img, img.get_rect(center=box.center))
         return
     if scene.seat < 0:
-        text = scene.note or _("The computer seats' hands are hidden")
-        surf.blit(fonts.body.render(text, True, style.TEXT_DIM), (x, y))
+        surf.blit(fonts.body.render(hand_note(scene), True, style.TEXT_DIM), (x, y))
         return
     name = scene.names[scene.seat] if scene.names else f"P{scene.seat + 1}"
     title = fonts.body.render(_("{seat}: hand").format(seat=name), True, SEAT_COLOURS[scene.seat])
