@@ -190,11 +190,15 @@ class PacalCards(Part):
         )
 
     def dealing(self) -> Steps:
-        """The table's hand deals the next round (the fields cleared first),
-        at a machine's pace (no player's move: the game is ready at once)."""
+        """The table's hand deals the next round (the fields cleared first):
+        a new game's first at a machine's pace (ready at once after N), the
+        later rounds' at a person's, after the last turn's cards are shown
+        (at a machine's, the deal could come before a person's last card)."""
         hand = self.table.hand
         hand.expected = len(self.table.journal)
-        yield from hand.at_pace(DEALER, hand.perform(self.truth.copy(), self.next_deal()))
+        deal = hand.perform(self.truth.copy(), self.next_deal())
+        first = not any(ev[0] == pacal.DEAL for ev in self._board_events())
+        yield from hand.at_pace(DEALER, deal) if first else deal
 
     # -- what lies off the board ------------------------------------------------------
 
