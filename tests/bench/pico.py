@@ -1,7 +1,7 @@
 """``make bench-pico``: the firmware on an emulated Pico (tests/pico), timed in
 emulated cycles of a 125 MHz RP2040, with its heap on the real rp2 port.
 
-    .venv/bin/python -m tests.bench.pico [--games pyraos,pacal-duel,pacal-solo]
+    .venv/bin/python -m tests.bench.pico [--games pyraos,pacal-duel,pacal-solo] [--lang nl]
 
 Per game a seeded game is played on the virtual board (CPython), its sensor
 stream replayed on the Pico through the real hal and, the same readings, on
@@ -172,7 +172,9 @@ def stage_figures(found: dict[str, list[int]]) -> dict[str, tuple[float, str]]:
     return out
 
 
-def run_game(image: Path, name: str) -> tuple[dict[str, tuple[float, str]], list[str]]:
+def run_game(
+    image: Path, name: str, lang: str = "en"
+) -> tuple[dict[str, tuple[float, str]], list[str]]:
     game, variant, seed, events, mistakes = GAMES[name]
     run = record(game, variant, seed, events, mistakes)
     log = to_adc(run.hal.log)
@@ -180,7 +182,7 @@ def run_game(image: Path, name: str) -> tuple[dict[str, tuple[float, str]], list
     chip = replay_on_pico(image, log, game, variant, heap_every=HEAP_EVERY, allocs=True)
     figures = game_figures(chip)
     figures["host time of the replay"] = (round(time.time() - host), "s")
-    return figures, differences(chip, replay_on_cpython(log, game, variant))
+    return figures, differences(chip, replay_on_cpython(log, game, variant, lang))
 
 
 def print_stages(image: Path, name: str) -> None:
@@ -230,8 +232,11 @@ def main(argv: list[str] | None = None) -> None:
         help="comma-separated module prefixes to compile as machine code (-X emit=native),"
         " to weigh their speed against their heap",
     )
+    parser.add_argument(
+        "--lang", default="en", choices=("en", "nl", "fr"), help="the display's language"
+    )
     args = parser.parse_args(argv)
-    image = firmware_image(tuple(m for m in args.native.split(",") if m))
+    image = firmware_image(tuple(m for m in args.native.split(",") if m), args.lang)
     if args.stages:
         for name in args.games.split(","):
             print_stages(image, name)
@@ -242,7 +247,7 @@ def main(argv: list[str] | None = None) -> None:
     staged: dict[str, dict[str, tuple[float, str]]] = {}
     for name in args.games.split(","):
         game = GAMES[name][0]
-        figures, differ = run_game(image, name)
+        figures, differ = run_game(image, name, args.lang)
         if game not in staged:
             staged[game] = stage_figures(stages(image, game))
         figures.update(staged[game])

@@ -92,11 +92,14 @@ def compile_file(source: Path, dest: Path, native: bool = False) -> None:
     subprocess.run(cmd, check=True, cwd=source.parent)
 
 
-def firmware_files(build: Path, native: tuple[str, ...] = ()) -> list[tuple[str, Path]]:
+def firmware_files(
+    build: Path, native: tuple[str, ...] = (), lang: str = "en"
+) -> list[tuple[str, Path]]:
     """What a maker copies onto a board, as (path on the board, local file):
-    the packages as .mpy, the reference profiles, and the display driver in
-    /lib (what ``mpremote mip install ssd1306`` puts there). main.py and
-    boot.py stay off: the replays run their own program at the REPL."""
+    the packages as .mpy, the reference profiles (their display speaking
+    ``lang``), and the display driver in /lib (what ``mpremote mip install
+    ssd1306`` puts there). main.py and boot.py stay off: the replays run
+    their own program at the REPL."""
     files = []
     for package in ("tabletop", "hal"):
         for py in sorted((FIRMWARE / package).rglob("*.py")):
@@ -105,6 +108,11 @@ def firmware_files(build: Path, native: tuple[str, ...] = ()) -> list[tuple[str,
             compile_file(py, build / rel, module.startswith(native) if native else False)
             files.append(("/" + rel.as_posix(), build / rel))
     for profile in sorted(PROFILES.glob("*.json")):
+        if lang != "en":
+            speaking = build / "profiles" / profile.name
+            speaking.parent.mkdir(parents=True, exist_ok=True)
+            speaking.write_text(json.dumps({**json.loads(profile.read_text()), "lang": lang}))
+            profile = speaking
         files.append((f"/profiles/{profile.name}", profile))
     driver = MPLIB / "ssd1306.py"
     if driver.exists():
@@ -122,12 +130,13 @@ def _node(*args: str | Path, timeout: float = 3600) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 
-def firmware_image(native: tuple[str, ...] = ()) -> Path:
+def firmware_image(native: tuple[str, ...] = (), lang: str = "en") -> Path:
     """A flash image of a Pico with the firmware copied on (built once);
-    the modules whose dotted names start with one of ``native`` as machine code."""
+    the modules whose dotted names start with one of ``native`` as machine
+    code; the profiles' displays in ``lang``."""
     with tempfile.TemporaryDirectory() as tmp:
         build = Path(tmp)
-        files = firmware_files(build, native)
+        files = firmware_files(build, native, lang)
         digest = hashlib.sha256()
         for name in HARNESS:
             digest.update((HERE / name).read_bytes())
@@ -238,9 +247,10 @@ def replay_on_pico(
     return result
 
 
-def replay_on_cpython(log: SensorLog, game: str, variant: str) -> Replay:
-    """The same readings through the firmware on CPython (a replay hal)."""
-    profile = load(json.loads((PROFILES / f"{game}.json").read_text()))
+def replay_on_cpython(log: SensorLog, game: str, variant: str, lang: str = "en") -> Replay:
+    """The same readings through the firmware on CPython (a replay hal), its
+    display in ``lang``."""
+    profile = load({**json.loads((PROFILES / f"{game}.json").read_text()), "lang": lang})
     hal = ReplayHal(log)
     result = Replay()
     tick = 0
