@@ -7,9 +7,10 @@ by event. A fake driver (``Run``) runs each event's generator to completion: a
 Wait advances the virtual clock (reading the sensors on the way), a WaitFor is
 first checked to be False for a board that is still waiting (the event not
 yet accepted, every light a dim grey: so no expectation holds trivially),
-then satisfied by an observer that has accepted everything and shows red
-everywhere. ``check_pyraos`` and ``check_pacal`` say whether the physics is
-where the rules state is.
+then satisfied by an observer that has accepted everything and shows one
+colour everywhere: red (a mistake to undo) or the hint colour (put it
+back). ``check_pyraos`` and ``check_pacal`` say whether the physics is where
+the rules state is.
 """
 
 from __future__ import annotations
@@ -66,9 +67,11 @@ class Run:
         self.hand = make_hand(self.physics, self.hal, p, seed=seed, mistakes=mistakes)
         self.buf = array("H", [0] * p.analog_channels)
         self.bits = bytearray(p.registers)
-        error = p.colours["error"]
         scale = int(p.brightness * 256 + 0.5)
-        self.red = (error[0] * scale >> 8, error[1] * scale >> 8, error[2] * scale >> 8)
+        self.shown = tuple(
+            (c[0] * scale >> 8, c[1] * scale >> 8, c[2] * scale >> 8)
+            for c in (p.colours["error"], p.colours["hint"])
+        )
         self.dim = (60, 60, 60)
         self.waits: list[Wait] = []
         self.waitfors: list[WaitFor] = []
@@ -106,10 +109,10 @@ class Run:
                 # A board still waiting: nothing accepted yet, every light dim.
                 waiting = FakeObserver(lambda: hand.expected - 1, self.dim)
                 assert not step.predicate(waiting), step.what
-                seeing = FakeObserver(lambda: hand.expected, self.red)
                 self.hal.now_ms += REACTION_MS
                 self.read()
-                assert step.predicate(seeing), step.what
+                seen = (FakeObserver(lambda: hand.expected, rgb) for rgb in self.shown)
+                assert any(step.predicate(seeing) for seeing in seen), step.what
                 result = True
         self.durations.append((event, self.hal.now_ms - start))
         return first_action, len(self.physics.actions)

@@ -36,7 +36,7 @@ class Pyraos(Board):
         super().__init__("pyraos", variant, seed)
         assert isinstance(self.run.physics, PyraosPhysics)
         self.physics: PyraosPhysics = self.run.physics
-        self.checked = {"place": 0, "take-back": 0, "raise": 0, "red": 0}  # situations seen
+        self.checked = {"place": 0, "take-back": 0, "raise": 0, "put back": 0}  # situations seen
 
     def new_game(self, variant: str) -> None:
         """After MENU: the hand clears the board (if need be); a new game."""
@@ -162,8 +162,8 @@ class Pyraos(Board):
             x = others[which % len(others)]
             self.lift(x)
             self.away(s.turn)
-            assert self.cups() == {sensor_below(x): "error"}, f"lifted {sensor_below(x)}"
-            self.checked["red"] += 1
+            assert self.cups() == {sensor_below(x): "hint"}, f"lifted {sensor_below(x)}"
+            self.checked["put back"] += 1
             self.set_down(x)
             assert self.journal() == self.moves
             self.expect_idle("put back")

@@ -75,7 +75,7 @@ def test_pyraos_a_marble_lifted_that_may_not_move_says_put_it_back() -> None:
     x = pyraos_game("standard", 91)[0][2]
     b.lift(x)
     b.away(s.turn)
-    assert screen(b)[5:7] == ["Not a move: put", "it back on red"], screen(b)
+    assert screen(b)[5:7] == ["Put the marble", "back where lit"], screen(b)
     b.set_down(x)
     expect_pyraos(b)
 

@@ -139,17 +139,18 @@ def test_a_pyraos_game_played_with_the_mouse(mouse: Mouse) -> None:
     mouse.play({"p": 0, "place": "a1"})
     mouse.play({"p": 1, "place": "d4"})
     mouse.play({"p": 0, "place": "b1"})
-    # Dark lifts light's marble, which it may not: red under it until put
-    # back (held up, just off the board's corner).
+    # Dark lifts light's marble, which it may not: the hint colour (put it
+    # back here) under it until put back (held up, just off the board's corner).
     a1 = mouse.spot("a1")
     off = mouse.app.layout.length(0.7 * mouse.table.physics.pitch)
     mouse._last = a1
     mouse.press(a1)
     mouse.move((a1[0] - off, a1[1] + off))
-    mouse.wait(lambda: mouse.shows("a1", "error"))
+    mouse.wait(lambda: mouse.shows("a1", "hint"))
+    assert "Put the marble" in mouse.rows()
     mouse.move(a1)
     mouse.release(a1)
-    mouse.wait(lambda: not mouse.shows("a1", "error") and mouse.shows("d3", "player1"))
+    mouse.wait(lambda: not mouse.shows("a1", "hint") and mouse.shows("d3", "player1"))
     assert len(mouse.moves()) == 3
     for move in (
         {"p": 1, "place": "d3"},

@@ -217,8 +217,11 @@ class PyraosHand(Hand):
         name = sensor_below(pos)
         self._note(WRONG_SPOT, name)
         yield from self._lift(pos)
-        yield from self._wait_red(name)
-        yield self._wait(self.timing.react, "saw red")
+        # the board lights the empty spot in the hint colour: put it back
+        yield from self._wait_for(
+            self._shows(name, "hint"), self.timing.answer_timeout, "hint at " + name
+        )
+        yield self._wait(self.timing.react, "saw it")
         yield from self._put_back(pos)
 
     def _lift_back(self, state: Any, p: int) -> Steps:

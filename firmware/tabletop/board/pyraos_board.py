@@ -324,8 +324,8 @@ class PyraosBoard(Board):
             x = obs.lifted
             if g.raise_sources() >> x & 1:
                 self.show(g.raise_targets(x), 0, 1 << x)
-            else:
-                self.show(0, 1 << x, 0)
+            else:  # it may not move: put it back where the hint colour shows
+                self.show(0, 0, 1 << x)
         elif kind == pyramid.MOVE:
             x, d = obs.lifted, obs.added
             move = (pyraos.RAISE, p, x, d)
@@ -342,8 +342,8 @@ class PyraosBoard(Board):
         removable = g.removable_mask()
         if kind == pyramid.LIFT:
             x = obs.lifted
-            if not removable >> x & 1:
-                self.show(0, 1 << x, 0)
+            if not removable >> x & 1:  # not one to take back: put it back
+                self.show(0, 0, 1 << x)
                 return
             self._first(x)
             second = g.removable_mask(x)

@@ -52,7 +52,7 @@ def sure(board):
 
 def hint(board, likely):
     # Nothing settled yet, but a marble clearly lifted: show at once what
-    # it may do (red if it may not be lifted) rather than wait for the
+    # it may do (the hint colour, put it back, if it may not be lifted) rather than wait for the
     # hand to go away (held a few cm above the board, a marble's field
     # keeps the change from settling).
     g = board.game
@@ -66,4 +66,4 @@ def hint(board, likely):
     elif g.raise_sources() >> x & 1:
         board.show(g.raise_targets(x), 0, 1 << x)
         return
-    board.show(0, 1 << x, 0)
+    board.show(0, 0, 1 << x)

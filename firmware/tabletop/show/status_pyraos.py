@@ -56,6 +56,8 @@ def _lines(board):
     fix = _mistake(board)
     if fix:
         return head + said + fix
+    if board.hints and not board.targets:  # one lifted that may not be: back
+        return head + said + ("", _("Put the marble"), _("back where lit"))
     if g.phase == pyraos.P_REMOVE:
         said = (_("%s takes") % who, "")
         if board.first_lift >= 0:
@@ -63,22 +65,18 @@ def _lines(board):
         return head + said + (_("Take 1 or 2 of"), _("your lit marbles"))
     if board.hints and board.targets:
         return head + (_("%s raises") % who, "", _("Set it on a lit"), _("spot higher up"))
-    if board.hints:
-        return head + said + ("", _("Put the marble"), _("back where lit"))
     if seat is not None and seat.refused:  # BACK against the computer: nothing of yours yet
         return head + said + ("", _(NO_UNDO))
     return head + said
 
 
 def _mistake(board):
-    # What is wrong on the board (a marble not sure, one where none may be,
-    # one lifted that may not move): the lines that say it, or ().
+    # What is wrong on the board (a marble not sure, one where none may be):
+    # the lines that say it, or (). One lifted that may not move is a hint.
     if board.unsure:
         return (_("Not sure: set"), _("the marble down"), _("again"))
-    if board.errors & ~board.expected:
+    if board.errors:  # (a marble where none may be: in play, red is only that)
         return ("", _("Not a move: lift"), _("the red marble"))
-    if board.errors:
-        return ("", _("Not a move: put"), _("it back on red"))
     return ()
 
 

@@ -16,8 +16,6 @@ TEXTS = {
     "again": "",
     "Not a move: lift": "Coup refuse:",
     "the red marble": "otez bille rouge",
-    "Not a move: put": "Coup refuse:",
-    "it back on red": "reposez au rouge",
     "Place a marble": "Posez une bille",
     "on the lit spot": "sur case allumee",
     "Raise the lit": "Montez la bille",

@@ -16,8 +16,6 @@ TEXTS = {
     "again": "neer",
     "Not a move: lift": "Geen zet: neem",
     "the red marble": "rode knikker weg",
-    "Not a move: put": "Geen zet: zet",
-    "it back on red": "terug op rood",
     "Place a marble": "Leg een knikker",
     "on the lit spot": "op verlicht vak",
     "Raise the lit": "Zet verlichte",
