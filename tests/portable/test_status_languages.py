@@ -171,7 +171,7 @@ class TestEveryGameInEveryLanguage(unittest.TestCase):
         finally:
             words.use("en", "pyraos")
         self.assertEqual(
-            lines[:4], ("Pyraos standard", "Zet 1", "Knikkers 15 : 15", "Licht aan zet")
+            lines[:4], ("Pyraos standaard", "Zet 1", "Knikkers 15 : 15", "Licht aan zet")
         )
 
 

@@ -30,7 +30,7 @@ def _lines(board):
         return shown
     g = board.game
     head = (
-        "Pyraos " + variant,
+        "Pyraos " + _(variant),
         _("Move %d") % (g.plies + 1),
         _("Marbles %d : %d") % tuple(g.reserve),
     )

@@ -3,6 +3,7 @@ the game-select screen.
 
     from tabletop.show.text import COLS, ROWS, select_screen
     select_screen("Pyraos", "kids", 2, 3)   # the lines of the game-select screen
+    "Pyraos " + _(variant)                  # a variant's name in the board's language
     _(NO_UNDO)                              # BACK against the computer: nothing to take back
     with_faults(board, shown)               # a screen with the sensors found not working
 
@@ -18,6 +19,8 @@ ROWS = 8
 BACK_UNDO = N_("BACK: undo")  # what BACK does at the game select, unless a board says
 # BACK against the computer found no move of a person's (said with _(NO_UNDO))
 NO_UNDO = N_("Nothing to undo")
+# The variants' names (tabletop.games.VARIANTS), said with _(variant)
+VARIANT_NAMES = (N_("duel"), N_("solo"), N_("standard"), N_("kids"), N_("lines"))
 
 
 def select_screen(name, variant, number, count, back=BACK_UNDO):
@@ -26,7 +29,7 @@ def select_screen(name, variant, number, count, back=BACK_UNDO):
     BACK does there, an English text said in the board's language)."""
     return (
         name,
-        "%s %d/%d" % (variant, number, count),
+        "%s %d/%d" % (_(variant), number, count),
         "",
         _("MENU: start"),
         _("hold MENU: next"),

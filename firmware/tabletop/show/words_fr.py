@@ -26,4 +26,9 @@ TEXTS = {
     "lift it": "otez-la",
     "lay what is lit": "posez l'allume",
     "%s to play": "%s joue",
+    "duel": "duel",
+    "solo": "solo",
+    "standard": "standard",
+    "kids": "enfants",
+    "lines": "lignes",
 }

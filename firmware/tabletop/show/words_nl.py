@@ -26,4 +26,9 @@ TEXTS = {
     "lift it": "neem hem weg",
     "lay what is lit": "leg wat oplicht",
     "%s to play": "%s aan zet",
+    "duel": "duel",
+    "solo": "solo",
+    "standard": "standaard",
+    "kids": "kinderen",
+    "lines": "lijnen",
 }
