@@ -20,6 +20,7 @@ from tabletop import games
 from tabletop.profile import load, schema
 from tabletop.show import words
 from tabletop.show.status_diabolo import _NOTES, _wrap
+from tabletop.show.status_pacal import _ENDS, wrap
 from tabletop.show.text import COLS
 
 SHOW = Path(words.__file__).parent
@@ -115,6 +116,7 @@ def fields(key: str, t: dict[str, str], game: str) -> tuple[object, ...]:
 def test_every_text_fits_the_display_with_its_widest_fields(lang: str, game: str) -> None:
     t = merged(lang, game) if lang != "en" else {}
     notes = set(_NOTES.values()) if game == "diabolo" else set()
+    ends = set(_ENDS.values()) if game == "pacal" else set()  # why a round ended
     for key in sorted(said_by(game) | said_by(None)):
         text = t.get(key, key)
         assert text.isascii(), f"{lang} {game}: {text!r} is not ASCII (the 8x8 font)"
@@ -122,6 +124,9 @@ def test_every_text_fits_the_display_with_its_widest_fields(lang: str, game: str
         shown = text % fields(key, t, game) if "%" in key else text
         if key in notes or key == "Won: %s":  # wrapped over two lines
             assert " ".join(_wrap(shown)) == shown, f"{lang}: {shown!r} does not fit two lines"
+            continue
+        if key in ends:  # (wrapped over two lines)
+            assert " ".join(wrap(shown)) == shown, f"{lang}: {shown!r} does not fit two lines"
             continue
         assert len(shown) <= COLS, f"{lang} {game}: {shown!r} is {len(shown)} columns"
 

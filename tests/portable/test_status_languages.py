@@ -18,7 +18,7 @@ from tabletop.profile import load
 from tabletop.rules import pyraos
 from tabletop.rules.rng import Rng
 from tabletop.show import words
-from tabletop.show.status_pacal import _reason, wrap
+from tabletop.show.status_pacal import _ENDS, _reason, reason_key
 from tabletop.show.text import COLS, ROWS
 
 SEEDS = (1, 2, 3)
@@ -107,17 +107,6 @@ class Screens:
         return shown
 
 
-def reasons(board):
-    # the rules' own words on a Pacal screen (not translated: tabletop.rules)
-    g = board.game
-    out = []
-    if getattr(g, "results", None) and getattr(g, "reasons", None):
-        out += wrap(_reason(g.reasons[-1]))
-    if g.is_over():
-        out += wrap(_reason(g.outcome().reason))
-    return out
-
-
 class TestEveryGameInEveryLanguage(unittest.TestCase):
     def test_every_screen_fits_and_is_in_its_language(self):
         for game in games.NAMES:
@@ -140,25 +129,25 @@ class TestEveryGameInEveryLanguage(unittest.TestCase):
                     for seat in (-1, seed % max(1, most)):
                         b = s.board(variant, seat)
                         b.resume(events[:k])
-                        s.check(b, reasons(b))  # as at power on: until it matches
+                        s.check(b)  # as at power on: until it matches
                         b.mode = part.PLAY
-                        s.check(b, reasons(b))
-                        self.mistakes(s, b, reasons(b))
+                        s.check(b)
+                        self.mistakes(s, b)
         self.assertGreater(s.count, 50)
         for lang in words.LANGS[1:]:
             self.assertGreater(len(s.seen.get(lang, ())), 10, (game, lang))
         return s
 
-    def mistakes(self, s, b, also):
+    def mistakes(self, s, b):
         # the board's red and hint lights (and Pyraos: a marble not sure)
         for attr in ("errors", "hints", "slot_errors", "field_errors", "field_hints"):
             if hasattr(b, attr):
                 setattr(b, attr, 1)
-                s.check(b, also)
+                s.check(b)
                 setattr(b, attr, 0)
         if hasattr(b, "unsure"):
             b.unsure = True
-            s.check(b, also)
+            s.check(b)
             b.unsure = False
 
     def test_dutch_pyraos_says_whose_turn_it_is_in_dutch(self):
@@ -173,6 +162,32 @@ class TestEveryGameInEveryLanguage(unittest.TestCase):
         self.assertEqual(
             lines[:4], ("Pyraos standaard", "Zet 1", "Knikkers 15 : 15", "Licht aan zet")
         )
+
+
+class TestPacalReasons(unittest.TestCase):
+    def test_every_end_the_rules_give_is_said_in_the_boards_words(self):
+        # why a round or the game ended, from many random games of both variants
+        seen = set()
+        for variant in games.variants("pacal"):
+            for seed in range(40):
+                state = games.part("pacal", "rules").new_state(variant, 0)
+                for ev in random_events("pacal", variant, 0, seed):
+                    state.apply(ev)
+                for text in state.reasons + [state.outcome().reason]:
+                    key, fields = reason_key(text)
+                    self.assertIn(key, _ENDS, text)
+                    seen.add(key)
+                    shown = {}
+                    for lang in words.LANGS:
+                        words.use(lang, "pacal")
+                        try:
+                            shown[lang] = _reason(text)
+                        finally:
+                            words.use("en", "pacal")
+                    for field in fields:
+                        self.assertIn(field, shown["nl"], shown)
+                    self.assertEqual(len(set(shown.values())), 3, shown)
+        self.assertGreaterEqual(len(seen), 6, seen)
 
 
 class TestLanguageOfTheProfile(unittest.TestCase):

@@ -48,21 +48,57 @@ def _who(p):
     return "P%d" % (p + 1)
 
 
-def _reason(text):
-    # The rules count players from 0 ("player 1 cannot build 3"); the
-    # board's players are P1 and P2.
+# Why a round or the game ended, on the board: the rules' reason with its
+# numbers as %s ("player 1" as the seat, "%s"), to what the display says.
+_ENDS = {
+    "neither player can build": N_("Neither can build"),
+    "%s cannot build %s": N_("%s cannot build %s"),
+    "both pyramids complete with equal spread %s": N_("Both full, same spread %s"),
+    "both pyramids complete, smaller spread wins (%s vs %s)": N_("Both full: %s:%s smaller wins"),
+    "both pyramids complete, larger spread wins (%s vs %s)": N_("Both full: %s:%s larger wins"),
+    "pyramid complete": N_("Pyramid complete"),
+    "no pyramid complete after all cards": N_("All cards out, no pyramid full"),
+    "won %s rounds": N_("Won %s rounds"),
+    "card %s fits nowhere": N_("Card %s fits nowhere"),
+    "pyramid complete with %s cards": N_("Full with %s cards"),
+}
+
+
+def reason_key(text):
+    """The rules' reason ``text`` as (its template, its fields): each number
+    a "%s" and a field, "player 1" one "%s" and the seat's name ("P2")."""
     out = []
+    fields = []
     words = text.split()
     i = 0
     while i < len(words):
         w = words[i]
         if w == "player" and i + 1 < len(words) and words[i + 1].isdigit():
-            out.append(_who(int(words[i + 1])))
+            fields.append(_who(int(words[i + 1])))
+            out.append("%s")
             i += 2
             continue
-        out.append(w)
+        plain = ""
+        number = ""
+        for c in w + " ":  # (the space ends a number at the word's end)
+            if c.isdigit():
+                number += c
+                continue
+            if number:
+                fields.append(number)
+                plain += "%s"
+                number = ""
+            plain += c
+        out.append(plain[:-1])
         i += 1
-    return " ".join(out)
+    return " ".join(out), tuple(fields)
+
+
+def _reason(text):
+    # the reason in the board's words (one the board does not know: as it is)
+    key, fields = reason_key(text)
+    shown = _ENDS.get(key)
+    return (_(shown) if shown else key) % fields
 
 
 def _slot(board, s):
