@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import string
 import subprocess
 import sys
@@ -86,6 +87,12 @@ def fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
+def markers(text: str) -> list[str]:
+    """The %-markers of a rules' reason (tabletop.rules.reasons: %d %W %P ...),
+    in order: they take the fault's arguments in that order."""
+    return re.findall(r"%.", text)
+
+
 def live_table(game: str) -> Table:
     variant = games.variants(game)[0]
     seats = seats_of(game, variant, 0)
@@ -117,8 +124,10 @@ def test_each_translation_has_the_fields_of_its_english() -> None:
             if not msg.id or not msg.string:
                 continue
             want = set().union(*(fields(e) for e in forms(msg.id)))
+            marks = markers(forms(msg.id)[0])
             for s in forms(msg.string):
                 assert fields(s) == want, (lang, msg.id, s)
+                assert markers(s) == marks, (lang, msg.id, s)  # (the rules' reasons)
 
 
 def test_a_language_without_a_catalogue_is_refused() -> None:

@@ -34,6 +34,7 @@ from sim.commands import profile_file
 from sim.runs.board_play import PROFILES, NotListed
 from sim.table import computer
 from sim.table.table import COMPUTER, HUMAN, SEATS, RecordProblem, Table, seats_of
+from sim.texts import _
 from tabletop import games
 from tabletop.profile import ProfileError, load
 
@@ -198,8 +199,8 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         else:
             table = Table(game, variant, seed=seed, players=players, level=args.level,
                           profile=profile)  # fmt: skip
-    except RecordProblem as err:
-        print(f"error: {err}", file=sys.stderr)
+    except RecordProblem as err:  # (what a player reads: in the language chosen)
+        print(_("error: {why}").format(why=err), file=sys.stderr)
         return 2
     except NotListed as err:  # (a record of a game the profile's board does not play)
         path = chosen.path if chosen is not None else "--profile"

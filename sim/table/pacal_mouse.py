@@ -42,9 +42,9 @@ from sim.table.part import (
     press,
     think,
 )
-from sim.texts import _
+from sim.texts import _, reasons
+from sim.texts.moves import numbered
 from tabletop.rules import pacal
-from tabletop.rules.reasons import explain
 
 CARRY_MM = 40.0  # a card carried over a field
 LOWER_MS = 120  # a card lowered onto a field before it is let go
@@ -166,7 +166,7 @@ def _not_built(cards: MouseCards, card: int, f: int) -> str:
     # build, in words ("": it will): as the board's game has it
     game = cards.table.game
     p, field = divmod(f, pacal.FIELDS)
-    who = f"P{p + 1}"
+    who = numbered(p)
     if game.phase != pacal.P_BUILD and game.phase != pacal.P_LAST:
         return _("{card} is not to be built now: lift it").format(card=card)
     if game.awaiting[p]:
@@ -182,7 +182,7 @@ def _not_built(cards: MouseCards, card: int, f: int) -> str:
     if fault is None:
         return ""
     return _("{card} cannot go on field {field}: {why}; lift it").format(
-        card=card, field=field + 1, why=explain(fault)
+        card=card, field=field + 1, why=reasons.reason("pacal", fault)
     )
 
 

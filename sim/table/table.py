@@ -43,11 +43,10 @@ from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
 from sim.table.part import COMPUTER, HUMAN, SEATS, Part
-from sim.texts import _
+from sim.texts import _, reasons
 from tabletop import games
 from tabletop.records import notation
-from tabletop.records.record import check, new_state
-from tabletop.rules.common import explain
+from tabletop.records.record import check, new_state, parse_line, split_lines
 from tabletop.sensing.baselines import FRESH_MS
 
 __all__ = ["COMPUTER", "HUMAN", "SEATS", "Table", "RecordProblem", "seats_of", "record_state"]
@@ -70,6 +69,22 @@ SWEEP_MS = 200  # a new game: the board's time to see it swept (sim.table.part's
 
 class RecordProblem(ValueError):
     """A record that cannot be opened, and why (with its line)."""
+
+
+def _illegal(data: bytes, summary: dict[str, Any]) -> str:
+    """Why a record does not check (its ``check`` summary), in words: an
+    illegal move as the rules' reason in the language in use; what is
+    wrong with a line itself as the record's reader says it (English)."""
+    error = str(summary["error"])
+    rec = summary["record"]
+    if rec is None or not error.startswith("illegal: "):
+        return error
+    line = summary["line"]
+    event = notation.from_json(rec.game, rec.variant, parse_line(split_lines(data)[line - 1], line))
+    fault = rec.state.fault(event)  # (the position before that line)
+    if fault is None:
+        return error
+    return _("illegal: {why}").format(why=reasons.reason(rec.game, fault))
 
 
 class Table:
@@ -137,11 +152,15 @@ class Table:
         try:
             data = Path(path).read_bytes()
         except OSError as err:
-            raise RecordProblem(f"cannot read {path}: {err.strerror}") from None
+            why = _("cannot read {path}: {why}")
+            raise RecordProblem(why.format(path=path, why=err.strerror)) from None
         *_checked, summary = check(data)
         rec = summary["record"]
         if not summary["ok"]:
-            raise RecordProblem(f"{path}, line {summary['line']}: {summary['error']}")
+            why = _("{path}, line {line}: {why}").format(
+                path=path, line=summary["line"], why=_illegal(data, summary)
+            )
+            raise RecordProblem(why)
         events = list(rec.events)
         if kw.get("players") is not None:
             seats = seats_of(rec.game, rec.variant, len(rec.header.get("players", ())))
@@ -159,7 +178,8 @@ class Table:
         state = new_state(self.game_name, self.variant, self.board.players)
         for i, ev in enumerate(events):
             if not self.board.act(hand.perform(state.copy(), ev)):
-                raise RecordProblem(f"the board did not follow event {i + 1} of the record")
+                why = _("the board did not follow event {n} of the record")
+                raise RecordProblem(why.format(n=i + 1))
             state.apply(ev)
             self.part.sync()
         self.board.advance(QUICK.pause[1])
@@ -313,7 +333,7 @@ class Table:
         state = self.truth
         fault = state.fault(event)
         if fault is not None:
-            return str(explain(fault))
+            return reasons.reason(self.game_name, fault)
         own = self.part.perform(event)
         if own is not None:
             return own

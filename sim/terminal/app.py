@@ -82,7 +82,9 @@ class TerminalApp(App[int]):
 
     def typing_help(self) -> str:
         """How moves are typed and clicked (the first message)."""
-        return _(HELP).format(moves=self.view.moves_help)
+        view = self.view
+        said = _(HELP).format(moves=_(view.moves_help))
+        return f"{said} {view.english_help()}".strip()
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -92,7 +94,7 @@ class TerminalApp(App[int]):
                 yield Static(id="oled")
                 yield Static(id="moves")
         yield Static(id="message")
-        placeholder = _("your move, e.g. {example} (Enter)").format(example=self.view.example)
+        placeholder = _("your move, e.g. {example} (Enter)").format(example=_(self.view.example))
         yield Input(placeholder=placeholder, id="move")
         yield Footer()
 

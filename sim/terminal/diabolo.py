@@ -20,7 +20,7 @@ from sim.table.cover import Cover
 from sim.table.diabolo import DiaboloCards
 from sim.table.table import COMPUTER, Table
 from sim.terminal.view import AppSide, TerminalView, ended, led, seat_number
-from sim.texts import _
+from sim.texts import N_, _
 from sim.texts.diabolo import colour
 from tabletop.records.diabolo_notation import card_index, card_name
 from tabletop.rules import diabolo
@@ -40,8 +40,9 @@ def _cards(table: Table) -> DiaboloCards:
 
 
 class DiaboloView(TerminalView):
-    example = "p4 heaven"
-    moves_help = "p4 heaven, r1 hell, discard p4; at scoring double, show (ctrl+b: BACK)"
+    example = N_("p4 heaven")
+    moves_help = N_("p4 heaven, r1 hell, discard p4; at scoring double, show (ctrl+b: BACK)")
+    words = (N_("heaven"), N_("hell"), N_("discard"), N_("double"), N_("show"))
 
     def __init__(self, app: AppSide) -> None:
         super().__init__(app)
@@ -75,6 +76,7 @@ class DiaboloView(TerminalView):
             return True
         seat = self.hand_seat()
         dc = _cards(self.table)
+        text = self.english(text.lower())
         if text == "show":
             app.message = dc.show_colour(seat) if seat >= 0 else _("no hand is shown now")
             app.message = app.message or _("the hand shows your cards, then presses BACK")
@@ -102,9 +104,7 @@ class DiaboloView(TerminalView):
                 return (diabolo.PLAY, truth.turn, card_index(words[0]), side)
         except ValueError:
             pass
-        raise ValueError(
-            _("Diabolo moves: p4 heaven, r1 hell, discard p4; at scoring double, show")
-        )
+        raise ValueError(_("Diabolo moves: {moves}").format(moves=_(self.moves_help)))
 
     def seat_extra(self, state: Any, seat: int) -> str:
         return _("{n} points").format(n=state.totals()[seat])

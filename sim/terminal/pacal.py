@@ -17,7 +17,7 @@ from rich.text import Text
 from sim.table.pacal import PacalCards
 from sim.table.table import COMPUTER, Table
 from sim.terminal.view import AppSide, TerminalView, clickable, ended, led, seat_number
-from sim.texts import _
+from sim.texts import N_, _
 from tabletop.rules import pacal
 
 ROWS = ((1,), (2, 3), (4, 5, 6), (7, 8, 9, 10))
@@ -28,8 +28,9 @@ def make(app: AppSide) -> PacalView:
 
 
 class PacalView(TerminalView):
-    example = "build 17 4"
-    moves_help = "offer 17 23, take 17, build 17 4, keep 17"
+    example = N_("build 17 4")
+    moves_help = N_("offer 17 23, take 17, build 17 4, keep 17")
+    words = (N_("offer"), N_("take"), N_("build"), N_("keep"))  # (and "place", as "build")
 
     def __init__(self, app: AppSide) -> None:
         super().__init__(app)
@@ -45,7 +46,9 @@ class PacalView(TerminalView):
         try:
             nums = [int(a) for a in args]
         except ValueError:
-            raise ValueError(_("cards and fields are numbers, e.g. build 17 4")) from None
+            raise ValueError(
+                _("cards and fields are numbers, e.g. {example}").format(example=_(self.example))
+            ) from None
         if verb == "offer" and len(nums) == 2:
             return (pacal.OFFER, movers[0], nums[0], nums[1])
         if verb == "take" and len(nums) == 1:
@@ -56,7 +59,7 @@ class PacalView(TerminalView):
         if verb == "keep" and len(nums) == 1:
             p = next((q for q in movers if truth.pending[q] == nums[0]), movers[0])
             return (pacal.KEEP, p, nums[0], 0)
-        raise ValueError(_("Pacal moves: offer 17 23, take 17, build 17 4, keep 17"))
+        raise ValueError(_("Pacal moves: {moves}").format(moves=_(self.moves_help)))
 
     def click_card(self, p: int, card: int) -> None:
         """A card in a hand clicked: picked (an offer takes two), or let go again."""

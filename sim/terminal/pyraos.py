@@ -16,7 +16,7 @@ from rich.text import Text
 from sim.table.pyraos import PyraosMarbles
 from sim.table.table import Table
 from sim.terminal.view import AppSide, TerminalView, clickable, ended, led
-from sim.texts import _
+from sim.texts import N_, _
 from sim.texts.pyraos import side
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import LEVEL, POSITIONS, position_index, position_name
@@ -33,7 +33,7 @@ def make(app: AppSide) -> PyraosView:
 
 class PyraosView(TerminalView):
     example = "b2"
-    moves_help = "b2 (place), a1 2a1 (raise), x b2 or x b2 c2 (take back)"
+    moves_help = N_("b2 (place), a1 2a1 (raise), x b2 or x b2 c2 (take back)")
 
     def __init__(self, app: AppSide) -> None:
         super().__init__(app)

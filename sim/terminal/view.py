@@ -72,8 +72,23 @@ class TerminalView:
     """The defaults of a game's terminal view (each game draws its board and
     reads its moves)."""
 
-    example = ""  # a move as typed
+    example = ""  # a move as typed (in English: shown with ``_``, as each text below)
     moves_help = ""  # the game's moves as typed
+    words: tuple[str, ...] = ()  # the English words of its moves (N_): typed in either language
+
+    def english(self, word: str) -> str:
+        """A word typed in the language in use as its English (one of
+        ``words``; the English ones, and any other, as they are)."""
+        for known in self.words:
+            if word == _(known).lower():
+                return known
+        return word
+
+    def english_help(self) -> str:
+        """How the English words are typed too, where the language is another ("": English)."""
+        if _(self.moves_help) == self.moves_help:
+            return ""
+        return _("The English words work too: {moves}").format(moves=self.moves_help)
 
     def __init__(self, app: AppSide) -> None:
         self.app = app
@@ -113,7 +128,7 @@ class TerminalView:
             except ValueError:
                 raise ValueError(_("not a JSON object: {text}").format(text=text)) from None
             return notation.from_json(self.table.game_name, self.table.variant, obj)
-        words = text.replace(">", " ").split()
+        words = [self.english(w) for w in text.replace(">", " ").lower().split()]
         if not words:
             raise ValueError(_("type a move"))
         return self.move(words, text)
@@ -170,6 +185,4 @@ def ended(table: Table, who: in_words.Who) -> str:
     return in_words.outcome(table.game_name, state.variant, end, who)
 
 
-def seat_number(seat: int) -> str:
-    """A seat as the side and the move list name it: P1, P2."""
-    return f"P{seat + 1}"
+seat_number = in_words.numbered  # a seat as the side and the move list name it: P1, P2

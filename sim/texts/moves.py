@@ -6,6 +6,7 @@ say of each event, and of the game's end (the rules' reason put in words).
                                            # docs/RECORDS.md); who(seat) names a seat
     moves.lines_of("pyraos", texts, who)   # ... the events as JSON text, one each
     moves.outcome("pyraos", "standard", outcome, who)   # "Dark wins: Light has no marbles left"
+    moves.seat_words("pyraos")(1)          # "Dark": the game's seat names (else P1, P2)
 
 Each game's words are its own module, chosen by the game's name
 (``sim.part(game, "texts")``: sim.texts.pyraos, .pacal, .diabolo), each with
@@ -90,6 +91,18 @@ def together(names: Sequence[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return _("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
+def numbered(seat: int) -> str:
+    """A seat by its number, as the window and the terminal name it: P1, P2."""
+    return f"P{seat + 1}"
+
+
+def seat_words(game: str) -> Who:
+    """How ``game``'s seats are named where no view is at hand (the rules'
+    reasons): its words' ``seat_word`` (Pyraos: Light, Dark), else P1, P2."""
+    who: Who = getattr(part(game, "texts"), "seat_word", numbered)
+    return who
 
 
 def seat(ev: Event, who: Who) -> str:

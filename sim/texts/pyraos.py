@@ -16,6 +16,9 @@ def side(seat: int) -> str:
     return _("Light") if seat == 0 else _("Dark")
 
 
+seat_word = side  # the seats' names (sim.texts.moves.seat_words)
+
+
 def event(ev: Event, who: Who, before: Sequence[Event]) -> str:
     if "place" in ev:
         if ev["place"] == TOP:
