@@ -71,8 +71,18 @@ def said_by(game: str | None) -> set[str]:
 
 
 def table(lang: str, game: str | None) -> dict[str, str]:
+    """A language's table (``game`` None: the shared one) as a dict, each
+    line of its block ``English = translation`` (the key once, nothing else)."""
     name = f"tabletop.show.words_{lang}" + ("" if game is None else f"_{game}")
-    return dict(importlib.import_module(name).TEXTS)
+    block: str = importlib.import_module(name).TEXTS
+    assert block.startswith("\n") and block.endswith("\n"), f"{name}: a line to a text"
+    out: dict[str, str] = {}
+    for line in block[1:-1].split("\n"):
+        key, eq, said = line.partition(" =")
+        assert eq and (not said or said.startswith(" ")), f"{name}: {line!r} is no 'text = said'"
+        assert key not in out, f"{name}: {key!r} twice"
+        out[key] = said[1:]
+    return out
 
 
 def merged(lang: str, game: str) -> dict[str, str]:
@@ -151,3 +161,34 @@ def test_a_profile_names_its_language_and_english_is_the_default(lang: str) -> N
     assert load(obj).lang == "en"
     obj["lang"] = lang
     assert load(obj).lang == lang
+
+
+SELFTEST = SHOW.parent / "selftest.py"
+
+
+@pytest.mark.parametrize("lang", words.LANGS)
+def test_the_self_tests_screens_have_their_own_table_and_fit(lang: str) -> None:
+    # (loaded only while a self-test runs: words.join / words.leave)
+    said = said_in(SELFTEST)
+    assert len(said) > 15
+    t = table(lang, "selftest") if lang != "en" else {}
+    if lang != "en":
+        assert set(t) == said, f"{lang}: missing {said - set(t)}, stale {set(t) - said}"
+    for key in sorted(said):
+        text = t.get(key, key)
+        assert text.isascii() and re.findall(r"%[sd]", text) == re.findall(r"%[sd]", key)
+        most = 120 if "LED" in key else 99  # (a board of up to 120 LEDs, 99 of anything else)
+        shown = text % tuple(most if f == "%d" else "b2" for f in re.findall(r"%[sd]", key))
+        assert len(shown) <= COLS, f"{lang}: {shown!r} is {len(shown)} columns"
+
+
+def test_a_self_tests_texts_are_said_only_while_it_runs() -> None:
+    words.use("nl", "pacal")
+    try:
+        assert words._("%d LEDs lit") == "%d LEDs lit"
+        words.join("selftest")
+        assert words._("%d LEDs lit") == "%d LEDs aan" and words._("Draw") == "Gelijkspel"
+        words.leave("selftest")
+        assert words._("%d LEDs lit") == "%d LEDs lit" and words._("Draw") == "Gelijkspel"
+    finally:
+        words.use("en", "pacal")

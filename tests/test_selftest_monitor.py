@@ -60,7 +60,7 @@ def test_monitor_shows_the_selftest_and_the_board_plays_on(tmp_path: Path, game:
         assert [x.split(":")[1] for x in leds] == [f" LED {i}" for i in range(prof.led_count)]
         assert f"({prof.led_count} LEDs, " in verdict
         # the result on the board's display; the board answers and plays on
-        assert rows[0][0] == "Self-test: 1 bad" and shown in rows[0], rows
+        assert rows[0][0] == "Self-test 1 bad" and shown in rows[0], rows
         link = Link.open(board.path)
         try:
             hello = link.ask({"cmd": "hello"})

@@ -43,7 +43,9 @@ from micropython import const
 
 from tabletop import games
 from tabletop.sensing import RAIL, RAIL_TOP
+from tabletop.show import words
 from tabletop.show.text import COLS, ROWS
+from tabletop.show.words import _
 
 LED_MS = const(100)  # each LED lit this long
 RESULT_MS = const(10000)  # the result stays on the display this long (or until a press)
@@ -117,6 +119,7 @@ class SelfTest:
         self.rt = rt
         self.tell = tell
         self.by = by
+        words.join("selftest")  # (its screens in the board's language, while it runs)
         prof = rt.profile
         self.count = prof.led_count
         self.by_led, names = lights(prof)
@@ -192,6 +195,7 @@ class SelfTest:
 
     def close(self):
         """The display is the game's again (its text drawn at its next tick)."""
+        words.leave("selftest")
         rt = self.rt
         if self.hid:
             self.hid = False
@@ -228,8 +232,8 @@ class SelfTest:
         if light is not None:
             line["light"] = light
         self.tell(line)
-        self._screen(("Self-test", "LED %d" % i, light or "(no light)", "",
-                      "%d LEDs in all" % self.count))  # fmt: skip
+        self._screen((_("Self-test"), _("LED %d") % i, light or _("(no light)"), "",
+                      _("%d LEDs in all") % self.count))  # fmt: skip
 
     def _screen(self, lines):
         rt = self.rt
@@ -296,18 +300,19 @@ class SelfTest:
             if meter.faulty >> s & 1:
                 self.faulty.append(name)
             if meter.high[s] < RAIL:
-                self._found(where + " reads 0", name + " at 0")
+                self._found(where + " reads 0", _("%s at 0") % name)
             elif meter.low[s] > RAIL_TOP:
-                self._found(where + " reads full scale", name + " at max")
+                self._found(where + " reads full scale", _("%s at max") % name)
             elif meter.faulty >> s & 1 and not meter.path[s]:
-                self._found(where + " never changes (reads %d)" % meter.last[s], name + " still")
+                still = _("%s still") % name
+                self._found(where + " never changes (reads %d)" % meter.last[s], still)
             elif meter.faulty >> s & 1:
                 self._found(where + " is noisy: %d counts, typically %d"
-                            % (meter.noise[s], meter.typical), name + " noisy")  # fmt: skip
+                            % (meter.noise[s], meter.typical), _("%s noisy") % name)  # fmt: skip
             elif meter.high[s] < lo or meter.low[s] > hi:
+                side = _("%s low") if meter.high[s] < lo else _("%s high")
                 self._found(where + " reads %d, outside %d..%d (what its profile allows)"
-                            % (meter.last[s], lo, hi),
-                            name + (" low" if meter.high[s] < lo else " high"))  # fmt: skip
+                            % (meter.last[s], lo, hi), side % name)  # fmt: skip
 
     def _chain(self, readers, dead):
         from tabletop.sensing.sensor_check import reader_name
@@ -323,50 +328,50 @@ class SelfTest:
         if ones == b"\xff" * regs:
             self._found("shift registers: all %d bits read 1 on every read (a data line "
                         "pulled up, no register answering: its wires, pins.spi)" % (8 * regs),
-                        "chain: all 1s")  # fmt: skip
+                        _("chain: all 1s"))  # fmt: skip
             return
         for j in range(regs):
             first = 8 * j
             unused = [k for k in range(first, first + 8) if names[k] is None]
             if ones[j] == 0xFF and unused:
                 self._found("register %d (bits %d..%d) reads all ones on every read"
-                            % (j, first, first + 7), "reg %d: all 1s" % j)  # fmt: skip
+                            % (j, first, first + 7), _("reg %d: all 1s") % j)  # fmt: skip
                 continue
             for k in unused:
                 if ones[j] & (0x80 >> (k & 7)):
                     self._found("bit %d (register %d) reads 1 on every read, and no "
-                                "position uses it" % (k, j), "bit %d: stuck 1" % k)  # fmt: skip
+                                "position uses it" % (k, j), _("bit %d: stuck 1") % k)  # fmt: skip
         for r in range(len(readers)):
             if dead >> r & 1:
                 bits = readers[r]
                 self._found("card reader %s (bits %s) reads all seven spots set"
                             % (reader_name(r, readers), " ".join([str(k) for k in bits])),
-                            reader_name(r, readers) + ": all set")  # fmt: skip
+                            _("%s: all set") % reader_name(r, readers))  # fmt: skip
         flips = self.flips
         for k in range(len(flips)):
             if flips[k] >= UNSETTLED:
                 self._found("bit %d (%s) never settles: %d changes"
                             % (k, names[k] or "no position", flips[k]),
-                            "bit %d flickers" % k)  # fmt: skip
+                            _("bit %d flickers") % k)  # fmt: skip
 
     def _result(self):
         n = len(self.short)
-        rows = ["Self-test: OK" if not n else "Self-test: %d bad" % n]
+        rows = [_("Self-test: OK") if not n else _("Self-test %d bad") % n]
         if self.unwired:
-            rows.append("Nothing wired")
+            rows.append(_("Nothing wired"))
         if not n:
-            rows.append("%d LEDs lit" % self.count)
+            rows.append(_("%d LEDs lit") % self.count)
             if self.channels:
-                rows.append("%d sensors OK" % len(self.channels))
+                rows.append(_("%d sensors OK") % len(self.channels))
             if self.flips:
-                rows.append("%d bits OK" % len(self.flips))
+                rows.append(_("%d bits OK") % len(self.flips))
             return tuple(rows)
         room = ROWS - len(rows)
         if n <= room:
             rows.extend(self.short)
         else:
             rows.extend(self.short[: room - 1])
-            rows.append("+%d more" % (n - room + 1))
+            rows.append(_("+%d more") % (n - room + 1))
         return tuple(rows)
 
 

@@ -22,6 +22,7 @@ from tabletop import games, selftest
 from tabletop.device import Device
 from tabletop.rules.rng import Rng
 from tabletop.sensing.sensor_check import analog_sensors
+from tabletop.show import words
 
 FULL = 65535
 NOISE = 24  # counts of noise either way on each reading (a real sensor always shows some)
@@ -76,11 +77,13 @@ class Board:
     """One game's device, booted (``held``: buttons held at power on;
     ``breaks``: what is broken on its board, name -> f(hal, profile))."""
 
-    def __init__(self, test, game, held=0, breaks=None):
+    def __init__(self, test, game, held=0, breaks=None, lang="en"):
         self.test = test
         self.game = game
         self.root = new_root(test)
-        self.p = BenchPlatform(self.root, profile_json(game), held)
+        raw = profile_json(game)
+        raw["lang"] = lang
+        self.p = BenchPlatform(self.root, raw, held)
         self.p.breaks = breaks or {}
         self.dev = Device(self.p)
         test.assertTrue(self.dev.boot())
@@ -140,7 +143,7 @@ def unused_bit(prof):
 
 
 class EveryGameTest(unittest.TestCase):
-    def each_game(self, check, held=0, breaks=None, wants=None):
+    def each_game(self, check, held=0, breaks=None, wants=None, lang="en"):
         """``check(board)`` on each registered game's booted board (those
         that have the part ``wants(profile)`` asks for), a subTest each."""
         self.assertTrue(len(games.NAMES) >= 3)
@@ -149,7 +152,7 @@ class EveryGameTest(unittest.TestCase):
             if wants is not None and not wants(profile(game)):
                 continue
             with self.subTest(game=game):
-                b = Board(self, game, held, breaks)
+                b = Board(self, game, held, breaks, lang)
                 try:
                     check(b)
                     done += 1
@@ -236,6 +239,27 @@ class EveryGameTest(unittest.TestCase):
 
         self.each_game(check, held=MENU)
 
+    def test_a_dutch_board_says_its_result_in_dutch_and_its_texts_go_after(self):
+        def check(b):
+            b.steps(5)
+            b.ask({"cmd": "selftest", "id": 1})
+            done = b.run_selftest()
+            status = [x for x in b.said() if x.get("event") == "status"]
+            result = [x["lines"] for x in status if x["lines"][0].startswith("Zelftest")]
+            self.assertTrue(result, status[-3:])
+            ok = done["ok"]
+            self.assertEqual(
+                result[-1][0],
+                "Zelftest: goed" if ok else "Zelftest %d fout" % len(done["findings"]),
+            )
+            self.assertEqual(words._("%d LEDs lit"), "%d LEDs lit")  # (its table let go)
+            self.assertNotEqual(words._("MENU: new game"), "MENU: new game")  # (the game's kept)
+
+        try:
+            self.each_game(check, lang="nl")
+        finally:
+            words.use("en", "pacal")
+
     def test_a_sensor_at_0_at_full_scale_or_out_of_range_is_named(self):
         def breaks(reading):
             def brk(hal, prof):
@@ -259,7 +283,7 @@ class EveryGameTest(unittest.TestCase):
                 self.assertIn(what, found)
                 self.assertEqual((done["ok"], done["wired"], done["more"]), (False, True, 0))
                 status = [x for x in b.said() if x.get("event") == "status"][-1]["lines"]
-                self.assertEqual(status[:2], ["Self-test: 1 bad", status[1]])
+                self.assertEqual(status[:2], ["Self-test 1 bad", status[1]])
                 self.assertTrue(status[1].startswith(name))
 
             self.each_game(check, breaks=breaks(reading), wants=lambda p: p.analog_channels > 0)

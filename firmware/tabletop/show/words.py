@@ -4,47 +4,76 @@
     use("nl", "pyraos")        # once, before the status text is worked out
     _("%s to play") % who      # the text in the board's language
     NAMES = (N_("Light"), N_("Dark"))   # marked for the tables, said with _(NAMES[p])
+    join("selftest")           # a part's own texts, while it runs (leave("selftest") after)
 
 English is the code's own text: it loads nothing. Another language loads
-its tables, the one every game shares (tabletop.show.words_<lang>) and the
-game's (words_<lang>_<game>): dicts ``TEXTS`` from the English text to its
-translation, ASCII only (the SSD1306's 8x8 font draws nothing else), each
+its tables: the one every game shares (tabletop.show.words_<lang>), the
+game's (words_<lang>_<game>) and a part's while it runs (the self-test's).
+A table is one block of text, ``TEXTS``, a line ``English = translation``
+for each text: ASCII only (the SSD1306's 8x8 font draws nothing else), each
 at most 16 columns with its fields filled in (tests/test_board_texts.py).
-Only the language in use is imported; its modules go again, the table stays.
+One string of text costs the heap far less than a dict of as many strings
+(each its own object and hash); a text is looked up as the display changes,
+not every tick. Only the language in use is imported; its modules go again,
+the blocks stay.
 """
 
 import sys
 
 LANGS = ("en", "nl", "fr")
 
-_table = None  # English text -> the language's; None: English
+_lang = "en"
+_tables = []  # [(name, block of text)], searched in turn: the last joined first
+
+
+def _load(name):
+    # the block of ``tabletop.show.words_<lang>_<name>`` (name "": the shared one)
+    module = "tabletop.show.words_" + _lang + ("_" + name if name else "")
+    text = __import__(module, None, None, ("TEXTS",)).TEXTS
+    sys.modules.pop(module, None)  # (the module's code is not needed any more: only the text)
+    try:
+        delattr(sys.modules["tabletop.show"], module.rsplit(".", 1)[1])
+    except AttributeError:
+        pass
+    _tables.insert(0, (name, text))
 
 
 def use(lang, game):
     """The board speaks ``lang`` (one of LANGS) for ``game``'s texts."""
-    global _table
-    _table = None
-    if lang == "en":
-        return
-    names = ("tabletop.show.words_" + lang, "tabletop.show.words_%s_%s" % (lang, game))
-    table = __import__(names[0], None, None, ("TEXTS",)).TEXTS
-    table.update(__import__(names[1], None, None, ("TEXTS",)).TEXTS)
-    package = sys.modules["tabletop.show"]
-    for name in names:  # (the modules' code is not needed any more: only the table)
-        sys.modules.pop(name, None)
-        try:
-            delattr(package, name.rsplit(".", 1)[1])
-        except AttributeError:
-            pass
-    _table = table
+    global _lang
+    _lang = lang
+    _tables.clear()
+    if lang != "en":
+        _load("")
+        _load(game)
+
+
+def join(part):
+    """``part``'s texts join the board's (a self-test's, while it runs)."""
+    if _lang != "en":
+        _load(part)
+
+
+def leave(part):
+    """``part``'s texts are let go again."""
+    for i in range(len(_tables)):
+        if _tables[i][0] == part:
+            del _tables[i]
+            return
 
 
 def _(text):
     """``text`` in the board's language (itself in English, or untranslated)."""
-    table = _table
-    if table is None:
+    if not _tables:
         return text
-    return table.get(text, text)
+    key = "\n" + text + " ="
+    for _part, table in _tables:
+        i = table.find(key)
+        if i >= 0:
+            i += len(key)
+            said = table[i : table.find("\n", i)]
+            return said[1:] if said else said  # (after "= "; nothing: an empty line)
+    return text
 
 
 def N_(text):

@@ -1,53 +1,53 @@
 """French: the Diabolo board's texts (tabletop.show.words): paradis, enfer,
 rangee, couleur, carte double, donneur, pioche; no accents (the 8x8 font)."""
 
-TEXTS = {
-    "red": "rouge",
-    "yellow": "jaune",
-    "green": "vert",
-    "purple": "violet",
-    "blue": "bleu",
-    "%d players": "%d joueurs",
-    "hold MENU:": "MENU long:",
-    "3, 4, 5 players": "3, 4, 5 joueurs",
-    "Misread: lay it straight": "Mal lue: posez-la droite",
-    "Row locked. Hold BACK: discard": "Rangee close. BACK long: jeter",
-    "Red: read it first": "Rouge: lisez-la d'abord",
-    "Lift double card": "Otez carte double",
-    "Does not count": "Ne compte pas",
-    "No double here": "Pas de double ici",
-    "Lift the card": "Otez la carte",
-    "It fits: no discard": "Elle va: pas de defausse",
-    "Not its card": "Pas sa carte",
-    "Red: cannot be its card": "Rouge: pas sa carte",
-    "Lay it where lit": "Posez ou allume",
-    "Wrong slot: lift": "Mauvaise place:",
-    "it, lay it where": "otez, posez-la",
-    "Play %s": "Jouez %s",
-    "on lit slot": "place allumee",
-    "Discard %s:": "Defaussez %s:",
-    "read, hold BACK": "lire, BACK long",
-    "double %s": "double de %s",
-    "Game over": "Partie finie",
-    "Won: %s": "Gagne: %s",
-    "Dealer: lay your": "Donneur: posez",
-    "double card": "la carte double",
-    "Round %d scored": "Manche %d comptee",
-    "Clear: %s deals": "Videz: %s donne",
-    "draw on reader": "pioche: lecteur",
-    "next on reader": "suite: lecteur",
-    "Read %s": "Lue %s",
-    "Card on reader": "Carte au lecteur",
-    "Lit: card back": "Allume: remettez",
-    "%s: %s back": "%s: rend %s",
-    "on the pile": "sur la pioche",
-    "Scoring %s": "Compte du %s",
-    "hvn %d hell %d": "par %d enf %d",
-    "%s doubles %s": "%s double %s",
-    "Doubles on %s?": "Doubles sur %s?",
-    "Lay double card": "Posez le double",
-    "BACK: no more": "BACK: plus aucun",
-    "%s: show %s": "%s montre %s",
-    "%d cards, %d pts": "%d cartes %d pts",
-    "BACK: done": "BACK: fini",
-}
+TEXTS = """
+red = rouge
+yellow = jaune
+green = vert
+purple = violet
+blue = bleu
+%d players = %d joueurs
+hold MENU: = MENU long:
+3, 4, 5 players = 3, 4, 5 joueurs
+Misread: lay it straight = Mal lue: posez-la droite
+Row locked. Hold BACK: discard = Rangee close. BACK long: jeter
+Red: read it first = Rouge: lisez-la d'abord
+Lift double card = Otez carte double
+Does not count = Ne compte pas
+No double here = Pas de double ici
+Lift the card = Otez la carte
+It fits: no discard = Elle va: pas de defausse
+Not its card = Pas sa carte
+Red: cannot be its card = Rouge: pas sa carte
+Lay it where lit = Posez ou allume
+Wrong slot: lift = Mauvaise place:
+it, lay it where = otez, posez-la
+Play %s = Jouez %s
+on lit slot = place allumee
+Discard %s: = Defaussez %s:
+read, hold BACK = lire, BACK long
+double %s = double de %s
+Game over = Partie finie
+Won: %s = Gagne: %s
+Dealer: lay your = Donneur: posez
+double card = la carte double
+Round %d scored = Manche %d comptee
+Clear: %s deals = Videz: %s donne
+draw on reader = pioche: lecteur
+next on reader = suite: lecteur
+Read %s = Lue %s
+Card on reader = Carte au lecteur
+Lit: card back = Allume: remettez
+%s: %s back = %s: rend %s
+on the pile = sur la pioche
+Scoring %s = Compte du %s
+hvn %d hell %d = par %d enf %d
+%s doubles %s = %s double %s
+Doubles on %s? = Doubles sur %s?
+Lay double card = Posez le double
+BACK: no more = BACK: plus aucun
+%s: show %s = %s montre %s
+%d cards, %d pts = %d cartes %d pts
+BACK: done = BACK: fini
+"""

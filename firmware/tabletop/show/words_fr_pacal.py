@@ -1,57 +1,57 @@
 """French: the Pacal board's texts (tabletop.show.words), in the rule book's
 words (pyramide, manche, pioche); no accents (the 8x8 font)."""
 
-TEXTS = {
-    "Pacal solo": "Pacal solitaire",
-    "Pacal duel": "Pacal a deux",
-    "Cards used %d": "Cartes jouees %d",
-    "Round %d   %d - %d": "Manche %d  %d - %d",
-    "Slot %d: misread": "Fente %d: mal lue",
-    "Slot %d: %d used": "Fente %d: %d deja",
-    "Slot %d: lift it": "Fente %d: otez",
-    "%s holds %d": "%s tient le %d",
-    "Both stuck": "Tous 2 bloques",
-    "%s is stuck": "%s est bloque",
-    "Lit: lay card": "Allume: posez",
-    "Card to lit slot": "Carte sur allume",
-    "Advice: field %d": "Conseil: case %d",
-    "Advice: off": "Conseils: non",
-    "Advice: on": "Conseils: oui",
-    "waits for %s": "attend %s",
-    "Offer %d and %d": "Offrez %d et %d",
-    "on the slots": "dans les fentes",
-    "Takes %d:": "Prend le %d:",
-    "lift lit slot": "otez fente vive",
-    "Keeps %d": "Garde le %d",
-    "Build %d": "Placez le %d",
-    "on lit field": "case allumee",
-    "%s: build %d": "%s: placez %d",
-    "build %d": "placez le %d",
-    "%s: offer two": "%s: offrez deux",
-    "cards on slots": "cartes (fentes)",
-    "%s: take one": "%s: prenez-en 1",
-    "next card": "carte suivante",
-    "%s: card on slot": "%s: carte fente",
-    "Pyramid done!": "Pyramide finie!",
-    "No pyramid:": "Pas de pyramide:",
-    "%s wins match": "%s gagne",
-    "Round drawn": "Manche nulle",
-    "%s won round": "%s gagne manche",
-    "Each: top card": "Chacun: carte du",
-    "of your pile on": "haut de sa pile",
-    "your slot": "dans sa fente",
-    "%s offers first": "%s offre d'abord",
-    "Cards back on": "Cartes remises",
-    "your piles": "sur les piles",
-    "next on slot %d": "puis fente %d",
-    "Neither can build": "Personne ne peut construire",
-    "%s cannot build %s": "%s ne peut poser %s",
-    "Both full, same spread %s": "Pleines, meme ecart %s",
-    "Both full: %s:%s smaller wins": "Pleines, %s:%s: plus petit gagne",
-    "Both full: %s:%s larger wins": "Pleines, %s:%s: plus grand gagne",
-    "Pyramid complete": "Pyramide pleine",
-    "All cards out, no pyramid full": "Plus de cartes, aucune pleine",
-    "Won %s rounds": "%s manches gagnees",
-    "Card %s fits nowhere": "Carte %s ne va nulle part",
-    "Full with %s cards": "Pleine en %s cartes",
-}
+TEXTS = """
+Pacal solo = Pacal solitaire
+Pacal duel = Pacal a deux
+Cards used %d = Cartes jouees %d
+Round %d   %d - %d = Manche %d  %d - %d
+Slot %d: misread = Fente %d: mal lue
+Slot %d: %d used = Fente %d: %d deja
+Slot %d: lift it = Fente %d: otez
+%s holds %d = %s tient le %d
+Both stuck = Tous 2 bloques
+%s is stuck = %s est bloque
+Lit: lay card = Allume: posez
+Card to lit slot = Carte sur allume
+Advice: field %d = Conseil: case %d
+Advice: off = Conseils: non
+Advice: on = Conseils: oui
+waits for %s = attend %s
+Offer %d and %d = Offrez %d et %d
+on the slots = dans les fentes
+Takes %d: = Prend le %d:
+lift lit slot = otez fente vive
+Keeps %d = Garde le %d
+Build %d = Placez le %d
+on lit field = case allumee
+%s: build %d = %s: placez %d
+build %d = placez le %d
+%s: offer two = %s: offrez deux
+cards on slots = cartes (fentes)
+%s: take one = %s: prenez-en 1
+next card = carte suivante
+%s: card on slot = %s: carte fente
+Pyramid done! = Pyramide finie!
+No pyramid: = Pas de pyramide:
+%s wins match = %s gagne
+Round drawn = Manche nulle
+%s won round = %s gagne manche
+Each: top card = Chacun: carte du
+of your pile on = haut de sa pile
+your slot = dans sa fente
+%s offers first = %s offre d'abord
+Cards back on = Cartes remises
+your piles = sur les piles
+next on slot %d = puis fente %d
+Neither can build = Personne ne peut construire
+%s cannot build %s = %s ne peut poser %s
+Both full, same spread %s = Pleines, meme ecart %s
+Both full: %s:%s smaller wins = Pleines, %s:%s: plus petit gagne
+Both full: %s:%s larger wins = Pleines, %s:%s: plus grand gagne
+Pyramid complete = Pyramide pleine
+All cards out, no pyramid full = Plus de cartes, aucune pleine
+Won %s rounds = %s manches gagnees
+Card %s fits nowhere = Carte %s ne va nulle part
+Full with %s cards = Pleine en %s cartes
+"""

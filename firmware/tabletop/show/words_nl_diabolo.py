@@ -1,53 +1,53 @@
 """Dutch: the Diabolo board's texts (tabletop.show.words), in the rule
 book's words (hemel, hel, rij, kleur, dubbelkaart, gever, stapel)."""
 
-TEXTS = {
-    "red": "rood",
-    "yellow": "geel",
-    "green": "groen",
-    "purple": "paars",
-    "blue": "blauw",
-    "%d players": "%d spelers",
-    "hold MENU:": "lang MENU:",
-    "3, 4, 5 players": "3, 4, 5 spelers",
-    "Misread: lay it straight": "Onleesbaar: leg hem recht",
-    "Row locked. Hold BACK: discard": "Rij dicht. Lang BACK: afleggen",
-    "Red: read it first": "Rood: eerst lezen",
-    "Lift double card": "Dubbelkaart weg",
-    "Does not count": "Telt niet",
-    "No double here": "Hier geen dubbel",
-    "Lift the card": "Neem de kaart weg",
-    "It fits: no discard": "Past: niet afleggen",
-    "Not its card": "Niet zijn kaart",
-    "Red: cannot be its card": "Rood: kan zijn kaart niet zijn",
-    "Lay it where lit": "Leg waar licht",
-    "Wrong slot: lift": "Verkeerd vak:",
-    "it, lay it where": "neem weg, leg",
-    "Play %s": "Speel %s",
-    "on lit slot": "op verlicht vak",
-    "Discard %s:": "Leg %s af:",
-    "read, hold BACK": "lees, lang BACK",
-    "double %s": "dubbel %s",
-    "Game over": "Spel uit",
-    "Won: %s": "Winst: %s",
-    "Dealer: lay your": "Gever: leg je",
-    "double card": "dubbelkaart",
-    "Round %d scored": "Ronde %d geteld",
-    "Clear: %s deals": "Leeg: %s geeft",
-    "draw on reader": "trek: op lezer",
-    "next on reader": "volgende: lezer",
-    "Read %s": "Gelezen %s",
-    "Card on reader": "Kaart op lezer",
-    "Lit: card back": "Licht: kaart op",
-    "%s: %s back": "%s: %s terug",
-    "on the pile": "op de stapel",
-    "Scoring %s": "Telling %s",
-    "hvn %d hell %d": "hml %d hel %d",
-    "%s doubles %s": "%s dubbelt %s",
-    "Doubles on %s?": "Dubbels op %s?",
-    "Lay double card": "Leg dubbelkaart",
-    "BACK: no more": "BACK: geen meer",
-    "%s: show %s": "%s: toon %s",
-    "%d cards, %d pts": "%d kaart, %d ptn",
-    "BACK: done": "BACK: klaar",
-}
+TEXTS = """
+red = rood
+yellow = geel
+green = groen
+purple = paars
+blue = blauw
+%d players = %d spelers
+hold MENU: = lang MENU:
+3, 4, 5 players = 3, 4, 5 spelers
+Misread: lay it straight = Onleesbaar: leg hem recht
+Row locked. Hold BACK: discard = Rij dicht. Lang BACK: afleggen
+Red: read it first = Rood: eerst lezen
+Lift double card = Dubbelkaart weg
+Does not count = Telt niet
+No double here = Hier geen dubbel
+Lift the card = Neem de kaart weg
+It fits: no discard = Past: niet afleggen
+Not its card = Niet zijn kaart
+Red: cannot be its card = Rood: kan zijn kaart niet zijn
+Lay it where lit = Leg waar licht
+Wrong slot: lift = Verkeerd vak:
+it, lay it where = neem weg, leg
+Play %s = Speel %s
+on lit slot = op verlicht vak
+Discard %s: = Leg %s af:
+read, hold BACK = lees, lang BACK
+double %s = dubbel %s
+Game over = Spel uit
+Won: %s = Winst: %s
+Dealer: lay your = Gever: leg je
+double card = dubbelkaart
+Round %d scored = Ronde %d geteld
+Clear: %s deals = Leeg: %s geeft
+draw on reader = trek: op lezer
+next on reader = volgende: lezer
+Read %s = Gelezen %s
+Card on reader = Kaart op lezer
+Lit: card back = Licht: kaart op
+%s: %s back = %s: %s terug
+on the pile = op de stapel
+Scoring %s = Telling %s
+hvn %d hell %d = hml %d hel %d
+%s doubles %s = %s dubbelt %s
+Doubles on %s? = Dubbels op %s?
+Lay double card = Leg dubbelkaart
+BACK: no more = BACK: geen meer
+%s: show %s = %s: toon %s
+%d cards, %d pts = %d kaart, %d ptn
+BACK: done = BACK: klaar
+"""

@@ -1,57 +1,57 @@
 """Dutch: the Pacal board's texts (tabletop.show.words), in the rule book's
 words (piramide, ronde, veld, stapel, bouwen); a slot is a "vak"."""
 
-TEXTS = {
-    "Pacal solo": "Pacal alleen",
-    "Pacal duel": "Pacal tweestrijd",
-    "Cards used %d": "Kaarten op %d",
-    "Round %d   %d - %d": "Ronde %d   %d - %d",
-    "Slot %d: misread": "Vak %d: onleesb.",
-    "Slot %d: %d used": "Vak %d: %d al op",
-    "Slot %d: lift it": "Vak %d: neem weg",
-    "%s holds %d": "%s heeft %d",
-    "Both stuck": "Beiden vast",
-    "%s is stuck": "%s zit vast",
-    "Lit: lay card": "Licht: leg kaart",
-    "Card to lit slot": "Kaart: lichtvak",
-    "Advice: field %d": "Tip: veld %d",
-    "Advice: off": "Tips: uit",
-    "Advice: on": "Tips: aan",
-    "waits for %s": "wacht op %s",
-    "Offer %d and %d": "Bied %d en %d",
-    "on the slots": "aan in de vakken",
-    "Takes %d:": "Neemt %d:",
-    "lift lit slot": "pak uit lichtvak",
-    "Keeps %d": "Houdt %d",
-    "Build %d": "Bouw %d",
-    "on lit field": "op verlicht veld",
-    "%s: build %d": "%s: bouw %d",
-    "build %d": "bouw %d",
-    "%s: offer two": "%s: bied 2 aan",
-    "cards on slots": "in de vakken",
-    "%s: take one": "%s: neem er een",
-    "next card": "volgende kaart",
-    "%s: card on slot": "%s: kaart in vak",
-    "Pyramid done!": "Piramide af!",
-    "No pyramid:": "Geen piramide:",
-    "%s wins match": "%s wint partij",
-    "Round drawn": "Ronde gelijk",
-    "%s won round": "%s wint ronde",
-    "Each: top card": "Ieder: bovenste",
-    "of your pile on": "kaart van stapel",
-    "your slot": "in je eigen vak",
-    "%s offers first": "%s biedt eerst",
-    "Cards back on": "Kaarten terug op",
-    "your piles": "je stapels",
-    "next on slot %d": "volgende: vak %d",
-    "Neither can build": "Niemand kan bouwen",
-    "%s cannot build %s": "%s kan %s niet bouwen",
-    "Both full, same spread %s": "Beide af, zelfde spreiding %s",
-    "Both full: %s:%s smaller wins": "Beide af: %s:%s kleinste wint",
-    "Both full: %s:%s larger wins": "Beide af: %s:%s grootste wint",
-    "Pyramid complete": "Piramide af",
-    "All cards out, no pyramid full": "Kaarten op, geen piramide af",
-    "Won %s rounds": "%s rondes gewonnen",
-    "Card %s fits nowhere": "Kaart %s past nergens",
-    "Full with %s cards": "Af met %s kaarten",
-}
+TEXTS = """
+Pacal solo = Pacal alleen
+Pacal duel = Pacal tweestrijd
+Cards used %d = Kaarten op %d
+Round %d   %d - %d = Ronde %d   %d - %d
+Slot %d: misread = Vak %d: onleesb.
+Slot %d: %d used = Vak %d: %d al op
+Slot %d: lift it = Vak %d: neem weg
+%s holds %d = %s heeft %d
+Both stuck = Beiden vast
+%s is stuck = %s zit vast
+Lit: lay card = Licht: leg kaart
+Card to lit slot = Kaart: lichtvak
+Advice: field %d = Tip: veld %d
+Advice: off = Tips: uit
+Advice: on = Tips: aan
+waits for %s = wacht op %s
+Offer %d and %d = Bied %d en %d
+on the slots = aan in de vakken
+Takes %d: = Neemt %d:
+lift lit slot = pak uit lichtvak
+Keeps %d = Houdt %d
+Build %d = Bouw %d
+on lit field = op verlicht veld
+%s: build %d = %s: bouw %d
+build %d = bouw %d
+%s: offer two = %s: bied 2 aan
+cards on slots = in de vakken
+%s: take one = %s: neem er een
+next card = volgende kaart
+%s: card on slot = %s: kaart in vak
+Pyramid done! = Piramide af!
+No pyramid: = Geen piramide:
+%s wins match = %s wint partij
+Round drawn = Ronde gelijk
+%s won round = %s wint ronde
+Each: top card = Ieder: bovenste
+of your pile on = kaart van stapel
+your slot = in je eigen vak
+%s offers first = %s biedt eerst
+Cards back on = Kaarten terug op
+your piles = je stapels
+next on slot %d = volgende: vak %d
+Neither can build = Niemand kan bouwen
+%s cannot build %s = %s kan %s niet bouwen
+Both full, same spread %s = Beide af, zelfde spreiding %s
+Both full: %s:%s smaller wins = Beide af: %s:%s kleinste wint
+Both full: %s:%s larger wins = Beide af: %s:%s grootste wint
+Pyramid complete = Piramide af
+All cards out, no pyramid full = Kaarten op, geen piramide af
+Won %s rounds = %s rondes gewonnen
+Card %s fits nowhere = Kaart %s past nergens
+Full with %s cards = Af met %s kaarten
+"""
