@@ -50,6 +50,9 @@ class ScriptedMaker:
         self.mistakes = dict(mistakes or {})
         self.heard: list[str] = []
         self.undo: list[str] = []  # marbles to take off again ("+name": set one back)
+        # the magnet of the marble last set on each spot (the marbles differ by
+        # a few percent): what the sensor there reads is its gain times that
+        self.strength: dict[str, float] = {}
         # As at the terminal (wizard.TerminalMaker), the wizard's keep-alive runs
         # while the maker is busy: a busy machine may take seconds for 30 marbles.
         self.idle: Callable[[], None] = lambda: None
@@ -68,6 +71,7 @@ class ScriptedMaker:
                 ph.take_from_reserve(dev.clock)
                 ph.hold_over(pos, 20.0, dev.clock)
                 ph.release(pos, dev.clock)
+                self.strength[name] = ph.strength(pos)
             else:
                 ph.pick_up(pos, dev.clock)
                 ph.to_reserve(dev.clock)
@@ -171,7 +175,13 @@ def test_the_shuffled_wiring_of_a_pyraos_board_is_found_and_then_plays(tmp_path:
         assert got.name == "my board"
         true_gain = dev.physics.true_gain  # type: ignore[union-attr]
         for s, name in enumerate(PYRAOS_SENSORS):
-            assert abs(got.sensor_gain[s] - true_gain[s]) < 0.1 * true_gain[s], name
+            # The gain a marble shows: the sensor's times its magnet's (+-5%,
+            # no wizard can tell them apart). Against the sensor's alone the
+            # test failed now and then: which readings the wizard averages
+            # (and so their noise) depends on how busy the machine is, and a
+            # weak magnet had already used up half the 10% allowed.
+            shown = true_gain[s] * maker.strength[name]
+            assert abs(got.sensor_gain[s] - shown) < 0.1 * shown, (name, got.sensor_gain[s], shown)
             assert abs(got.sensor_base[s] - 32768) < 150, name
         command.write_profile(profile, tmp_path / "mine.json")
         assert load(json.loads((tmp_path / "mine.json").read_text())).led_map == truth.led_map

