@@ -100,6 +100,7 @@ texts: $(PY_STAMP)
 	$(BIN)/pybabel update -i $(LOCALE)/tabletop.pot -d $(LOCALE) -D tabletop --no-wrap \
 	  --ignore-obsolete --ignore-pot-creation-date --no-fuzzy-matching
 	$(MAKE) --no-print-directory $(MO_FILES)
+	$(PY) -m sim.texts.board_rules firmware/tabletop/show
 
 $(LOCALE)/%/LC_MESSAGES/tabletop.mo: $(LOCALE)/%/LC_MESSAGES/tabletop.po | $(PY_STAMP)
 	$(BIN)/pybabel compile --statistics -i $< -o $@

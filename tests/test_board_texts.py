@@ -20,8 +20,8 @@ from tabletop import games
 from tabletop.profile import load, schema
 from tabletop.show import words
 from tabletop.show.status_diabolo import _NOTES, _wrap
-from tabletop.show.status_pacal import _ENDS, wrap
-from tabletop.show.text import COLS
+from tabletop.show.status_pacal import _ENDS
+from tabletop.show.text import COLS, wrap
 
 SHOW = Path(words.__file__).parent
 PROFILES = SHOW.parent.parent / "profiles"
@@ -66,8 +66,11 @@ def said_in(path: Path) -> set[str]:
 
 
 def said_by(game: str | None) -> set[str]:
-    """What the status module of ``game`` says (None: text.py, every game's)."""
-    return said_in(SHOW / ("text.py" if game is None else f"status_{game}.py"))
+    """What the status module of ``game`` says (None: every game's, text.py
+    and howto.py)."""
+    if game is None:
+        return said_in(SHOW / "text.py") | said_in(SHOW / "howto.py")
+    return said_in(SHOW / f"status_{game}.py")
 
 
 def table(lang: str, game: str | None) -> dict[str, str]:

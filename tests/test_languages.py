@@ -31,6 +31,7 @@ from sim.commands import play
 from sim.table.table import COMPUTER, HUMAN, Table, seats_of
 from sim.table.undo import NOT_UNDONE, UNDONE
 from sim.terminal.app import TerminalApp
+from sim.texts import board_rules
 from sim.window import panel
 from sim.window.app import DEFAULT_SIZE, MIN_SIZE, App
 from tabletop import games
@@ -128,6 +129,18 @@ def test_each_translation_has_the_fields_of_its_english() -> None:
             for s in forms(msg.string):
                 assert fields(s) == want, (lang, msg.id, s)
                 assert markers(s) == marks, (lang, msg.id, s)  # (the rules' reasons)
+
+
+def test_the_boards_how_to_play_is_the_windows_in_every_language() -> None:
+    # (firmware/tabletop/show/howto_<lang>_<game>.py: written by `make texts`)
+    written = board_rules.tables()
+    show = ROOT / "firmware" / "tabletop" / "show"
+    assert sorted(written) == sorted(p.name for p in show.glob("howto_*_*.py"))
+    for name, text in written.items():
+        assert (show / name).read_text() == text, f"{name}: run make texts"
+        assert text.isascii(), name
+    assert "Doel: " in written["howto_nl_pyraos.py"]
+    assert "reserve" in written["howto_fr_pyraos.py"]  # (réserve, folded to ASCII)
 
 
 def test_a_language_without_a_catalogue_is_refused() -> None:

@@ -33,6 +33,7 @@ text modules are never loaded.
 from array import array
 
 from tabletop import games
+from tabletop.board.contract import SELECT
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
 from tabletop.show.pixels import Pixels
@@ -88,6 +89,7 @@ class Runtime:
         self.lines = ()  # the status text last shown
         self.told = -1  # board.version and journal length when it was worked out
         self.told_moves = -1
+        self.howto = None  # how to play, while the display shows it (tabletop.show.howto)
 
     def tick(self, now_ms):
         hal = self.hal
@@ -99,6 +101,10 @@ class Runtime:
             event = self.queued
             self.queued = 0
         board = self.board
+        if self.howto is not None or (
+            event == presses.LONG_BACK and board.mode == SELECT and self.text is not None
+        ):
+            event = self._how_to_play(event)
         board.step(self.digital, self.analog, event, now_ms)
         self.ticks += 1
         if board.version != self.shown or (self.animating and now_ms - self.drawn_at >= _FRAME_MS):
@@ -114,12 +120,35 @@ class Runtime:
             self.journal.flush()  # after the answer is on the LEDs
         if board.state_due() and self.keeps:  # what the board learnt, after the move
             self.journal.save_state(board.state_parts())
-        if self.text is not None and (
-            board.version != self.told or len(self.journal.events) != self.told_moves
+        if (
+            self.text is not None
+            and self.howto is None
+            and (board.version != self.told or len(self.journal.events) != self.told_moves)
         ):
             self._status()
         if self.display:
             self.hal.refresh_display()
+
+    def _how_to_play(self, event):
+        # Hold BACK at the game select: how to play its variant, a page at
+        # a time (MENU: the next, BACK: back to the select). The board gets
+        # no press meanwhile; the pages' code and text go when it closes.
+        book = self.howto
+        if book is None:
+            from tabletop.show.howto import HowTo
+
+            book = self.howto = HowTo(self.profile.game, self.board.variant, self.profile.lang)
+        elif event == presses.SHORT_MENU and book.turn():
+            pass  # (the next page)
+        elif event == presses.SHORT_MENU or event == presses.SHORT_BACK:
+            self.howto = None
+            games.unload("tabletop.show.howto")
+            self._status()
+            return presses.NONE
+        else:
+            return presses.NONE
+        self._say(book.lines())
+        return presses.NONE
 
     def _status(self):
         # What the board shows or the journal changed: the text again.
@@ -129,7 +158,10 @@ class Runtime:
             return
         self.told = board.version
         self.told_moves = len(self.journal.events)
-        lines = text.lines(board)
+        self._say(text.lines(board))
+
+    def _say(self, lines):
+        # ``lines`` on the display and to the host, if they are new
         if lines != self.lines:
             self.lines = lines
             if self.display:

@@ -15,8 +15,7 @@ import unittest
 
 from micropython_hal_board import ON_MICROPYTHON, Panel, build, reference
 from tabletop.profile import load
-from tabletop.show.status_pacal import wrap
-from tabletop.show.text import COLS, ROWS
+from tabletop.show.text import COLS, ROWS, wrap
 
 try:
     import framebuf

@@ -11,7 +11,7 @@ from tabletop.board import diabolo_board as db
 from tabletop.records.diabolo_notation import LETTERS, card_name
 from tabletop.rules.diabolo import COLOURS, PLAY
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
-from tabletop.show.text import NO_UNDO, ROWS, with_faults
+from tabletop.show.text import HOW_TO, NO_UNDO, ROWS, with_faults
 from tabletop.show.words import N_, _
 
 _NAMES = (N_("red"), N_("yellow"), N_("green"), N_("purple"), N_("blue"))
@@ -101,8 +101,8 @@ def _lines(board):
     mode = board.mode
     if mode == db.SELECT:
         players = _("%d players") % g.players
-        shown = ("Diabolo", players, "", _("MENU: start"), _("hold MENU:"), _("3, 4, 5 players"))
-        return shown + (_("BACK: computer"), _seat(board))
+        shown = ("Diabolo", players, _(HOW_TO), _("MENU: start"), _("hold MENU:"))
+        return shown + (_("3, 4, 5 players"), _("BACK: computer"), _seat(board))
     head = ["Diabolo %dp R%d/%d" % (g.players, max(1, g.round), g.players)]
     note = _wrap(_(_NOTES[board.note])) if board.note in _NOTES else []
     if mode == db.OVER:

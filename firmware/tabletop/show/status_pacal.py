@@ -2,7 +2,6 @@
 board's language (tabletop.show.words).
 
     lines(board)        # a PacalBoard's screen: a tuple of at most ROWS strings of COLS
-    wrap(text, rows)    # words broken into at most ``rows`` lines of COLS characters
 
 What each screen says is docs/FIRMWARE.md's table of status screens.
 """
@@ -11,37 +10,8 @@ from tabletop.board import pacal_board as pb
 from tabletop.board.pacal_played import BOTH_STUCK, NOT_STUCK
 from tabletop.rules import pacal
 from tabletop.sensing import cards
-from tabletop.show.text import COLS, NO_UNDO, ROWS, select_screen, with_faults
+from tabletop.show.text import NO_UNDO, ROWS, select_screen, with_faults, wrap
 from tabletop.show.words import N_, _
-
-_CUT = ".."  # ends a line of text cut short
-
-
-def wrap(text, rows=2):
-    """``text`` broken at spaces into at most ``rows`` lines of COLS
-    characters (a word longer than a line is cut; what does not fit is
-    left out, the last line then ends in '..')."""
-    out = []
-    line = ""
-    for word in text.split():
-        if len(word) > COLS:
-            word = word[:COLS]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= COLS:
-            line = line + " " + word
-        else:
-            out.append(line)
-            line = word
-            if len(out) == rows:
-                break
-    if line and len(out) < rows:
-        out.append(line)
-    elif line and out:  # cut short
-        last = out[-1]
-        room = COLS - len(_CUT)
-        out[-1] = (last if len(last) <= room else last[:room]) + _CUT
-    return out
 
 
 def _who(p):

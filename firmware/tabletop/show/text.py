@@ -6,6 +6,7 @@ the game-select screen.
     "Pyraos " + _(variant)                  # a variant's name in the board's language
     _(NO_UNDO)                              # BACK against the computer: nothing to take back
     with_faults(board, shown)               # a screen with the sensors found not working
+    wrap(text, rows)                        # words broken into at most ``rows`` lines of COLS
 
 Every text goes through tabletop.show.words (the board's language).
 
@@ -19,6 +20,8 @@ ROWS = 8
 BACK_UNDO = N_("BACK: undo")  # what BACK does at the game select, unless a board says
 # BACK against the computer found no move of a person's (said with _(NO_UNDO))
 NO_UNDO = N_("Nothing to undo")
+_CUT = ".."  # ends a line of text cut short
+HOW_TO = N_("hold BACK: rules")  # the game select: how to play (tabletop.show.howto)
 # The variants' names (tabletop.games.VARIANTS), said with _(variant)
 VARIANT_NAMES = (N_("duel"), N_("solo"), N_("standard"), N_("kids"), N_("lines"))
 
@@ -30,7 +33,7 @@ def select_screen(name, variant, number, count, back=BACK_UNDO):
     return (
         name,
         "%s %d/%d" % (_(variant), number, count),
-        "",
+        _(HOW_TO),
         _("MENU: start"),
         _("hold MENU: next"),
         _(back),
@@ -56,3 +59,30 @@ def with_faults(board, shown):
                 "", "", fault)  # fmt: skip
     head = tuple(shown[: ROWS - 1])
     return head + ("",) * (ROWS - 1 - len(head)) + (fault,)
+
+
+def wrap(text, rows=2):
+    """``text`` broken at spaces into at most ``rows`` lines of COLS
+    characters (a word longer than a line is cut; what does not fit is
+    left out, the last line then ends in '..')."""
+    out = []
+    line = ""
+    for word in text.split():
+        if len(word) > COLS:
+            word = word[:COLS]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= COLS:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+            if len(out) == rows:
+                break
+    if line and len(out) < rows:
+        out.append(line)
+    elif line and out:  # cut short
+        last = out[-1]
+        room = COLS - len(_CUT)
+        out[-1] = (last if len(last) <= room else last[:room]) + _CUT
+    return out

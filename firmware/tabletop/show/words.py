@@ -26,16 +26,22 @@ _lang = "en"
 _tables = []  # [(name, block of text)], searched in turn: the last joined first
 
 
-def _load(name):
-    # the block of ``tabletop.show.words_<lang>_<name>`` (name "": the shared one)
-    module = "tabletop.show.words_" + _lang + ("_" + name if name else "")
-    text = __import__(module, None, None, ("TEXTS",)).TEXTS
-    sys.modules.pop(module, None)  # (the module's code is not needed any more: only the text)
+def borrow(module, name):
+    """``module``'s ``name`` (a table of text), the module imported for it
+    and let go again: its code is not needed any more, only the value."""
+    value = getattr(__import__(module, None, None, (name,)), name)
+    sys.modules.pop(module, None)
     try:
         delattr(sys.modules["tabletop.show"], module.rsplit(".", 1)[1])
     except AttributeError:
         pass
-    _tables.insert(0, (name, text))
+    return value
+
+
+def _load(name):
+    # the block of ``tabletop.show.words_<lang>_<name>`` (name "": the shared one)
+    module = "tabletop.show.words_" + _lang + ("_" + name if name else "")
+    _tables.insert(0, (name, borrow(module, "TEXTS")))
 
 
 def use(lang, game):

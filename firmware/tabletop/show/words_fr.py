@@ -31,4 +31,8 @@ solo = solo
 standard = standard
 kids = enfants
 lines = lignes
+hold BACK: rules = BACK long: aide
+Rules %d/%d = Regles %d/%d
+MENU: next = MENU: suite
+MENU: done = MENU: fini
 """

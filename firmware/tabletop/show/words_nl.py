@@ -31,4 +31,8 @@ solo = solo
 standard = standaard
 kids = kinderen
 lines = lijnen
+hold BACK: rules = lang BACK: hulp
+Rules %d/%d = Spelregels %d/%d
+MENU: next = MENU: verder
+MENU: done = MENU: klaar
 """
