@@ -43,10 +43,11 @@ from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
 from sim.table.part import COMPUTER, HUMAN, SEATS, Part
+from sim.table.record_file import RecordProblem, read_record
 from sim.texts import _, reasons
 from tabletop import games
 from tabletop.records import notation
-from tabletop.records.record import check, new_state, parse_line, split_lines
+from tabletop.records.record import new_state
 from tabletop.sensing.baselines import FRESH_MS
 
 __all__ = ["COMPUTER", "HUMAN", "SEATS", "Table", "RecordProblem", "seats_of", "record_state"]
@@ -65,26 +66,6 @@ _LEAST: dict[str, Any] = {
 }
 QUICK = replace(HUMAN_TIMING, think=(FRESH_MS, FRESH_MS), **_LEAST)
 SWEEP_MS = 200  # a new game: the board's time to see it swept (sim.table.part's sweep)
-
-
-class RecordProblem(ValueError):
-    """A record that cannot be opened, and why (with its line)."""
-
-
-def _illegal(data: bytes, summary: dict[str, Any]) -> str:
-    """Why a record does not check (its ``check`` summary), in words: an
-    illegal move as the rules' reason in the language in use; what is
-    wrong with a line itself as the record's reader says it (English)."""
-    error = str(summary["error"])
-    rec = summary["record"]
-    if rec is None or not error.startswith("illegal: "):
-        return error
-    line = summary["line"]
-    event = notation.from_json(rec.game, rec.variant, parse_line(split_lines(data)[line - 1], line))
-    fault = rec.state.fault(event)  # (the position before that line)
-    if fault is None:
-        return error
-    return _("illegal: {why}").format(why=reasons.reason(rec.game, fault))
 
 
 class Table:
@@ -149,18 +130,7 @@ class Table:
     @classmethod
     def open_record(cls, path: str | Path, **kw: Any) -> tuple[Table, list[Any]]:
         """``open``, and the record's events."""
-        try:
-            data = Path(path).read_bytes()
-        except OSError as err:
-            why = _("cannot read {path}: {why}")
-            raise RecordProblem(why.format(path=path, why=err.strerror)) from None
-        *_checked, summary = check(data)
-        rec = summary["record"]
-        if not summary["ok"]:
-            why = _("{path}, line {line}: {why}").format(
-                path=path, line=summary["line"], why=_illegal(data, summary)
-            )
-            raise RecordProblem(why)
+        rec = read_record(path)
         events = list(rec.events)
         if kw.get("players") is not None:
             seats = seats_of(rec.game, rec.variant, len(rec.header.get("players", ())))
