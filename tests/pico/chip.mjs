@@ -112,6 +112,7 @@ export class Pico {
           break;
         }
         clock.tick(core.executeInstruction() * CYCLE_NS);
+        if (this.flash.waitUntil) this.flash.passWait();
       }
     }
   }

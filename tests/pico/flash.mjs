@@ -23,7 +23,11 @@
 // only cleared, within a 256-byte page), 4/32/64 KB erase, write status.
 // Program and erase keep the busy bit set for the datasheet's typical time
 // (TIMES_NS), so the firmware waits as on a board; maximum times and wear
-// are not modelled.
+// are not modelled. The ROM polls the status register until the flash is
+// done, with interrupts off (no code can run from flash meanwhile): a run
+// loop lets that wait pass at once (`passWait`) instead of emulating the
+// same few instructions for up to 150 ms. The chip's clock, and every
+// figure read from it, are as before; a deploy takes half the host's time.
 
 const IO_QSPI = 0x40018;
 const SSI = 0x18000;
@@ -63,6 +67,7 @@ export class FlashModel {
     this.writeEnabled = false;
     this.status2 = QUAD_ENABLE;
     this.busyUntil = 0;
+    this.waitUntil = 0; // when the flash a status read found busy is done (0: none)
     this.ops = { page: 0, sector: 0, block: 0 };
     this.wire(mcu.peripherals[IO_QSPI], mcu.peripherals[SSI]);
   }
@@ -100,6 +105,14 @@ export class FlashModel {
     return this.clock.nanos < this.busyUntil;
   }
 
+  // After an instruction that found the flash busy: the time to its end
+  // passes, as the ROM's polling would have spent it.
+  passWait() {
+    const left = this.waitUntil - this.clock.nanos;
+    this.waitUntil = 0;
+    if (left > 0) this.clock.tick(left);
+  }
+
   chipSelect(override) {
     if (override !== OUTOVER_LOW && this.command.length) this.execute();
     this.forced = override === OUTOVER_LOW || override === OUTOVER_HIGH ? override : 0;
@@ -117,7 +130,10 @@ export class FlashModel {
     const [cmd] = this.command;
     let answer = 0xff;
     if (n >= 1) {
-      if (cmd === 0x05) answer = (this.busy() ? STATUS_BUSY : 0) | (this.writeEnabled ? STATUS_WEL : 0);
+      if (cmd === 0x05) {
+        if (this.busy()) this.waitUntil = this.busyUntil;
+        answer = (this.busy() ? STATUS_BUSY : 0) | (this.writeEnabled ? STATUS_WEL : 0);
+      }
       else if (cmd === 0x35) answer = this.status2;
       else if (cmd === 0x9f) answer = JEDEC_ID[(n - 1) % 3];
       else if (cmd === 0x4b && n >= 5) answer = this.uniqueId[(n - 5) % 8]; // after 4 dummy bytes

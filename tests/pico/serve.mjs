@@ -139,6 +139,7 @@ function slice() {
         break;
       }
       clock.tick(core.executeInstruction() * CYCLE_NS);
+      if (pico.flash.waitUntil) pico.flash.passWait();
     }
     if (rest) break;
   }
