@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,12 @@ from sim import texts
 from sim.commands import play
 from sim.table.table import RecordProblem, Table
 from sim.terminal.app import TerminalApp
-from sim.texts import moves, reasons
+from sim.texts import moves, reasons, record_reasons
 from sim.window.app import DEFAULT_SIZE, App
 from tabletop import games
 from tabletop.records import notation
+from tabletop.records.malformed import Malformed
+from tabletop.records.record import check
 from tabletop.rules.reasons import explain
 from tests.test_languages import live_table
 
@@ -164,16 +167,80 @@ def test_a_bad_record_says_its_line_and_why_in_the_language(
     assert err.startswith(ERROR[lang]) and f"{LINE[lang]} {line}" in err and why in err, err
 
 
+# Lines a record may hold by mistake, after a good header (every game reads them).
+MALFORMED = (
+    '{"p": 0, "oops": 1}',  # a key no move has
+    '{"p": "x"}',  # a player that is not a number
+    "[1, 2]",  # not an object
+    "",  # an empty line
+    "{not json",
+)
+
+
+def reason_of(data: str) -> Any:
+    """The Malformed a record's check ends with."""
+    *_lines, summary = check(data)
+    assert not summary["ok"], data
+    return summary["why"]
+
+
+def templates_in(why: Any) -> Iterator[str]:
+    """The templates of a reason and of the reasons within it."""
+    yield why.template
+    for field in why.fields:
+        if isinstance(field, Malformed):
+            yield from templates_in(field)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_a_record_line_that_does_not_parse_names_its_line_in_the_language(
-    lang: str, tmp_path: Path
+@pytest.mark.parametrize("game", games.NAMES)
+def test_a_malformed_record_line_names_its_line_and_says_why_in_the_language(
+    game: str, lang: str, tmp_path: Path
 ) -> None:
-    path, _line, _fault = bad_record(tmp_path, "pyraos")
-    path.write_text(path.read_text() + "{not json\n")
+    path, _line, _fault = bad_record(tmp_path, game)
+    good = path.read_text().splitlines()[:-1]  # (its refused move gone)
+    for bad in MALFORMED:
+        path.write_text("\n".join([*good, bad]) + "\n")
+        english = str(reason_of(path.read_text()))
+        texts.use(lang)
+        with pytest.raises(RecordProblem) as err:
+            Table.open_record(path)
+        told = str(err.value)
+        at = texts._("{path}, line {line}: {why}").format(path=path, line=len(good) + 1, why="")
+        texts.use("en")
+        assert told.startswith(at) and f"{LINE[lang]} {len(good) + 1}" in at, told
+        why = told[len(at) :]
+        assert why != english and english.split(" (")[0] not in why, (bad, told)
+
+
+def test_the_header_and_the_file_are_said_in_the_language_too(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    for data, dutch in (
+        (b'{"format": 1, "game": "pyraos", "variant": "x"}\n', "geen kop van een partij: variant"),
+        (b'{"p": 0, "place": "a1"}\n', "geen kop van een partij: dit is een zet, dus de kop"),
+        (b"\xff\xfe{", "het bestand is UTF-16-tekst"),
+        (b"", "het bestand is leeg"),
+    ):
+        path.write_bytes(data)
+        texts.use("nl")
+        with pytest.raises(RecordProblem) as err:
+            Table.open_record(path)
+        assert f"{path}, regel 1: {dutch}" in str(err.value), err.value
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_reason_the_record_reader_gives_is_translated_markers_kept(lang: str) -> None:
     texts.use(lang)
-    with pytest.raises(RecordProblem) as err:
-        Table.open_record(path)
-    assert f"{path}, {LINE[lang]} " in str(err.value), err.value  # (the reason: the reader's)
+    known = record_reasons.templates()
+    for template in known:
+        said = texts._(template)
+        assert said != template, f"{lang}: not translated: {template!r}"
+        assert re.findall("%[sd]", said) == re.findall("%[sd]", template), (template, said)
+    # what the reader raises is what the catalogues were given (extraction finds them)
+    header = json.dumps({"format": 1, "game": "pacal", "variant": "solo"})
+    for bad in (*MALFORMED, '{"deal": 5}', '{"deal": {"pile": [1]}}', '{"p": 0, "offer": [1]}'):
+        for template in templates_in(reason_of(header + "\n" + bad + "\n")):
+            assert template in known, template
 
 
 # -- the terminal's typed words --------------------------------------------------------------

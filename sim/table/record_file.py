@@ -4,9 +4,9 @@ in the player's language.
     rec = read_record("game.jsonl")     # tabletop.records.record's Record
     except RecordProblem as err: ...    # "game.jsonl, line 4: illegal: ..." (naming the line)
 
-An illegal move's reason is worked out again from its line, in the
-language in use (sim.texts.reasons); what is wrong with a line itself is
-said as the record's reader says it (English).
+What is wrong with a line is said in the language in use
+(sim.texts.record_reasons); an illegal move's reason is worked out again
+from its line, the seats by name (sim.texts.reasons).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sim.texts import _, reasons
+from sim.texts import _, reasons, record_reasons
 from tabletop.records import notation
-from tabletop.records.record import check, parse_line, split_lines
+from tabletop.records.record import ILLEGAL, check, parse_line, split_lines
 
 
 class RecordProblem(ValueError):
@@ -42,13 +42,13 @@ def read_record(path: str | Path) -> Any:
 
 def _illegal(data: bytes, summary: dict[str, Any]) -> str:
     """Why a record does not check (its ``check`` summary), in words."""
-    error = str(summary["error"])
+    why = summary["why"]
     rec = summary["record"]
-    if rec is None or not error.startswith("illegal: "):
-        return error
+    if rec is None or why.template != ILLEGAL:
+        return record_reasons.said(why)
     line = summary["line"]
     event = notation.from_json(rec.game, rec.variant, parse_line(split_lines(data)[line - 1], line))
     fault = rec.state.fault(event)  # (the position before that line)
     if fault is None:
-        return error
+        return record_reasons.said(why)
     return _("illegal: {why}").format(why=reasons.reason(rec.game, fault))

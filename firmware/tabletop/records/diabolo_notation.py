@@ -18,6 +18,7 @@ place those texts are made or read; the rules know cards as ints
 (tabletop.rules.diabolo_cards).
 """
 
+from tabletop.records.malformed import Malformed
 from tabletop.records.shape import move_parts, only_keys
 from tabletop.rules import diabolo
 from tabletop.rules.values import is_int, show
@@ -33,9 +34,9 @@ def card_name(card):
 
 
 def card_index(text):
-    """The card int of a text like ``"p4"``; ValueError if it is none."""
+    """The card int of a text like ``"p4"``; Malformed if it is none."""
     if type(text) is not str or len(text) != 2 or text[0] not in LETTERS or text[1] not in "12345":
-        raise ValueError('%s is not a card like "p4"' % show(text))
+        raise Malformed('%s is not a card like "p4"', show(text))
     return diabolo.make_card(LETTERS.index(text[0]), int(text[1]))
 
 
@@ -58,46 +59,46 @@ def to_json(event):
 
 
 def from_json(obj, variant, board=False):
-    """The event tuple of a record object; ValueError if malformed. With
+    """The event tuple of a record object; Malformed (a ValueError) if malformed. With
     ``board``, a board's own deal line is read too."""
     if type(obj) is dict and "deal" in obj:
-        only_keys(obj, ("deal",), "a deal line")
+        only_keys(obj, ("deal",), Malformed("a deal line"))
         d = obj["deal"]
         if board and type(d) is dict and "seen" in d:
             return _board_deal(d)
-        only_keys(d, ("dealer", "pile"), "a deal")
+        only_keys(d, ("dealer", "pile"), Malformed("a deal"))
         dealer = d["dealer"]
         if not is_int(dealer):
-            raise ValueError("dealer must be a player index, not %s" % show(dealer))
+            raise Malformed("dealer must be a player index, not %s", show(dealer))
         pile = d["pile"]
         if type(pile) is not list:
-            raise ValueError('pile must be a list of cards like "p4", not %s' % show(pile))
+            raise Malformed('pile must be a list of cards like "p4", not %s', show(pile))
         return (diabolo.DEAL, dealer, tuple(card_index(c) for c in pile), 0)
     p, key, value = move_parts(obj, _KEYS[1:])
     if key == "play":
         if type(value) is not list or len(value) != 2:
-            raise ValueError('play needs a list of a card and a side: ["p4", "heaven"]')
+            raise Malformed('play needs a list of a card and a side: ["p4", "heaven"]')
         if value[1] not in SIDES:
-            raise ValueError('%s is not a side: "hell" or "heaven"' % show(value[1]))
+            raise Malformed('%s is not a side: "hell" or "heaven"', show(value[1]))
         return (diabolo.PLAY, p, card_index(value[0]), SIDES.index(value[1]))
     if key == "discard":
         return (diabolo.DISCARD, p, card_index(value), 0)
     if type(value) is not str or len(value) != 1 or value not in LETTERS:
-        raise ValueError("double needs a colour letter (r, y, g, p or b), not %s" % show(value))
+        raise Malformed("double needs a colour letter (r, y, g, p or b), not %s", show(value))
     return (diabolo.DOUBLE, p, LETTERS.index(value), 0)
 
 
 def _board_deal(d):
-    only_keys(d, ("dealer", "seen"), "a board's deal")
+    only_keys(d, ("dealer", "seen"), Malformed("a board's deal"))
     dealer = d["dealer"]
     if not is_int(dealer):
-        raise ValueError("dealer must be a player index, not %s" % show(dealer))
+        raise Malformed("dealer must be a player index, not %s", show(dealer))
     seen = d["seen"]
     if type(seen) is not list or len(seen) > diabolo.MAX_PLAYERS:
-        raise ValueError("seen must be a list of the cards each player showed")
+        raise Malformed("seen must be a list of the cards each player showed")
     hands = []
     for h in seen:
         if type(h) is not list:
-            raise ValueError('seen must hold lists of cards like "p4"')
+            raise Malformed('seen must hold lists of cards like "p4"')
         hands.append(tuple(card_index(c) for c in h))
     return (diabolo.DEAL, dealer, None, tuple(hands) if hands else None)

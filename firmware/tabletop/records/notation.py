@@ -10,8 +10,9 @@ Each game's notation is a module of its own (``pyraos_notation``,
 ``is_deal(event)``), the part ``notation`` of tabletop.games, loaded only for
 the game asked for; an unknown game is UnknownGame. ``from_json``
 checks the shape of a line (keys, types, position names) and raises
-ValueError saying what is malformed; whether the event is legal is the game
-state's business. Position names are tabletop.rules.pyraos_geometry's.
+Malformed (a ValueError, tabletop.records.malformed) saying what is
+malformed; whether the event is legal is the game state's business.
+Position names are tabletop.rules.pyraos_geometry's.
 """
 
 from tabletop import games
@@ -30,5 +31,5 @@ def to_json(game, event):
 
 
 def from_json(game, variant, obj):
-    """The event tuple for a record object of ``game``; ValueError if malformed."""
+    """The event tuple for a record object of ``game``; Malformed (a ValueError) if malformed."""
     return for_game(game).from_json(obj, variant)

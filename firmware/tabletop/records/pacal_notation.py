@@ -12,6 +12,7 @@ specification has no form for. Only a board's own journal reads it back
 (``from_json(..., board=True)``); every other reader rejects it.
 """
 
+from tabletop.records.malformed import Malformed
 from tabletop.records.shape import int_list, move_parts, only_keys
 from tabletop.rules import pacal
 from tabletop.rules.values import is_int, show
@@ -38,23 +39,23 @@ def to_json(event):
 
 
 def from_json(obj, variant, board=False):
-    """The event tuple of a record object; ValueError if malformed. With
+    """The event tuple of a record object; Malformed (a ValueError) if malformed. With
     ``board``, a board's own deal line is read too."""
     if type(obj) is dict and "deal" in obj:
-        only_keys(obj, ("deal",), "a deal line")
+        only_keys(obj, ("deal",), Malformed("a deal line"))
         d = obj["deal"]
         if board and type(d) is dict and "seen" in d:
             return _board_deal(d)
         if variant == pacal.SOLO:
-            only_keys(d, ("pile", "aside"), "a solo deal")
+            only_keys(d, ("pile", "aside"), Malformed("a solo deal"))
             return (pacal.DEAL, 0, int_list(d["pile"], "pile"), int_list(d["aside"], "aside"))
-        only_keys(d, ("hands", "aside", "first"), "a duel deal")
+        only_keys(d, ("hands", "aside", "first"), Malformed("a duel deal"))
         hands = d["hands"]
         if type(hands) is not list or len(hands) != 2:
-            raise ValueError("hands must be a list of two hands")
+            raise Malformed("hands must be a list of two hands")
         first = d["first"]
         if not is_int(first):
-            raise ValueError("first must be 0 or 1, not %s" % show(first))
+            raise Malformed("first must be 0 or 1, not %s", show(first))
         h = (int_list(hands[0], "hands[0]"), int_list(hands[1], "hands[1]"))
         return (pacal.DEAL, first, h, int_list(d["aside"], "aside"))
     p, key, value = move_parts(obj, _KEYS[1:])
@@ -63,14 +64,14 @@ def from_json(obj, variant, board=False):
         a, b = int_list(value, key, 2)
         return (kind, p, a, b)
     if not is_int(value):
-        raise ValueError("%s needs a card number, not %s" % (key, show(value)))
+        raise Malformed("%s needs a card number, not %s", key, show(value))
     return (kind, p, value, 0)
 
 
 def _board_deal(d):
-    only_keys(d, ("first", "seen"), "a board's deal")
+    only_keys(d, ("first", "seen"), Malformed("a board's deal"))
     seen = int_list(d["seen"], "seen")
     first = d["first"]
     if first != 0 and first != 1:
-        raise ValueError("first must be 0 or 1")
+        raise Malformed("first must be 0 or 1")
     return (pacal.DEAL, first, None, seen if seen else None)

@@ -7,6 +7,7 @@
 A Pyraos game has no deal: every event is a move.
 """
 
+from tabletop.records.malformed import Malformed
 from tabletop.records.shape import move_parts
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import position_index, position_name
@@ -34,19 +35,19 @@ def _pos(value, what):
     try:
         return position_index(value)
     except ValueError:
-        raise ValueError('%s: %s is not a position like "b2" or "2a1"' % (what, show(value)))
+        raise Malformed('%s: %s is not a position like "b2" or "2a1"', what, show(value))
 
 
 def from_json(obj, variant, board=False):
-    """The move tuple of a record object; ValueError if malformed. (``board``:
+    """The move tuple of a record object; Malformed (a ValueError) if malformed. (``board``:
     a board's own journal reads this the same as any record.)"""
     p, what, value = move_parts(obj, _KEYS[1:])
     if what == "place":
         return (pyraos.PLACE, p, _pos(value, what), -1)
     n = len(value) if type(value) is list else 0
     if what == "raise" and n != 2:
-        raise ValueError("raise needs a list of two positions: from and to")
+        raise Malformed("raise needs a list of two positions: from and to")
     if not 1 <= n <= 2:
-        raise ValueError("remove needs a list of one or two positions")
+        raise Malformed("remove needs a list of one or two positions")
     b = _pos(value[1], what) if n == 2 else -1
     return (_KEYS.index(what), p, _pos(value[0], what), b)

@@ -7,13 +7,16 @@
 
 ``Record.read`` rejects anything that is not exactly a record with a
 RecordError that names the line and says why; it never guesses. ``check``
-goes line by line and reports every line, for the ``check`` command.
+goes line by line and reports every line, for the ``check`` command. Every
+reason is a Malformed (tabletop.records.malformed): its English template
+and fields apart, for a reader in another language.
 """
 
 import json
 
 from tabletop import games
 from tabletop.records import notation
+from tabletop.records.malformed import Malformed
 from tabletop.rules.values import is_int, nested_deeper, show
 
 
@@ -31,17 +34,32 @@ HEADER_KEYS = ("format", "game", "variant", "players", "date", "seed", "event", 
 
 MAX_DEPTH = 16  # lists and objects nested deeper are refused (a record needs 4)
 BOM = "\ufeff"  # what a Windows editor may put before the first line
+ILLEGAL = "illegal: %s"  # an event the rules refuse (the desktop says the rules' reason itself)
+SAID = "%s"  # a reason another module gives as a text (UnknownGame): as it is
 
 
 class RecordError(ValueError):
-    """A record that is not right: ``line`` (1-based) and ``reason``;
+    """A record that is not right: ``line`` (1-based) and ``reason`` (its
+    text), made from ``why`` (a Malformed: ``template`` and ``fields``);
     ``fatal`` when the file is not a record at all (no header to read)."""
 
-    def __init__(self, line, reason, fatal=False):
-        super().__init__("line %d: %s" % (line, reason))
+    def __init__(self, line, why, fatal=False):
+        super().__init__("line %d: %s" % (line, why))
         self.line = line
-        self.reason = reason
+        self.reason = str(why)
+        self.why = why
+        self.template = why.template
+        self.fields = why.fields
         self.fatal = fatal
+
+
+def why_of(err):
+    """The Malformed that says why for a ValueError (a RecordError: its reason)."""
+    if isinstance(err, RecordError):
+        return err.why
+    if isinstance(err, Malformed):
+        return err
+    return Malformed(SAID, str(err))
 
 
 def _digits(text, start, n):
@@ -95,52 +113,59 @@ def valid_date(text):
 
 
 def parse_header(obj):
-    """Check a header object; returns it, or raises ValueError saying why."""
+    """Check a header object; returns it, or raises Malformed saying why
+    (UnknownGame for a game there is none of)."""
     if type(obj) is not dict:
-        raise ValueError("the header must be a JSON object")
+        raise Malformed("the header must be a JSON object")
     if "format" not in obj and "game" not in obj and "variant" not in obj:
-        if "p" in obj or "deal" in obj:  # (an event: the file starts one line late)
-            raise ValueError(
-                "this is %s, so the header line is missing (a record starts with"
+        if "p" in obj:  # (an event: the file starts one line late)
+            raise Malformed(
+                "this is a move, so the header line is missing (a record starts with"
                 ' {"format": 1, "game": ..., "variant": ...})'
-                % ("a move" if "p" in obj else "a deal")
             )
-        raise ValueError('it has none of "format", "game" and "variant" (is the header missing?)')
+        if "deal" in obj:
+            raise Malformed(
+                "this is a deal, so the header line is missing (a record starts with"
+                ' {"format": 1, "game": ..., "variant": ...})'
+            )
+        raise Malformed('it has none of "format", "game" and "variant" (is the header missing?)')
     for key in obj:
         if key not in HEADER_KEYS:
-            raise ValueError("unknown header key %s" % _show(key))
+            raise Malformed("unknown header key %s", _show(key))
     for key in ("format", "game", "variant"):
         if key not in obj:
-            raise ValueError("the header needs %s" % _show(key))
+            raise Malformed("the header needs %s", _show(key))
     fmt = obj["format"]
     if not is_int(fmt) or fmt != FORMAT:
-        raise ValueError("format %s is not known (this reader reads format 1)" % _show(fmt))
+        raise Malformed("format %s is not known (this reader reads format 1)", _show(fmt))
     game = games.check(obj["game"])  # (UnknownGame)
     variant = obj["variant"]
     known = games.variants(game)
     if type(variant) is not str or variant not in known:
-        raise ValueError(
-            "variant %s is not a %s variant (%s)" % (_show(variant), game, ", ".join(known))
+        raise Malformed(
+            "variant %s is not a %s variant (%s)", _show(variant), game, ", ".join(known)
         )
     low, high = games.part(game, "rules").seats(variant)
-    want = str(low) if low == high else "%d to %d" % (low, high)
     if low != high and "players" not in obj:  # (the count is the record's to say)
-        raise ValueError('a %s record needs "players": the names of its %s players' % (game, want))
+        raise Malformed('a %s record needs "players": the names of its %d to %d players', game,
+                        low, high)  # fmt: skip
     if "players" in obj:
         names = obj["players"]
         if type(names) is not list or not low <= len(names) <= high:
-            raise ValueError("players must be a list of %s names" % want)
+            if low == high:
+                raise Malformed("players must be a list of %d names", low)
+            raise Malformed("players must be a list of %d to %d names", low, high)
         for n in names:
             if type(n) is not str:
-                raise ValueError("players must be names (strings), not %s" % _show(n))
+                raise Malformed("players must be names (strings), not %s", _show(n))
     if "date" in obj and not valid_date(obj["date"]):
-        raise ValueError("date %s is not an ISO 8601 date" % _show(obj["date"]))
+        raise Malformed("date %s is not an ISO 8601 date", _show(obj["date"]))
     if "seed" in obj and not is_int(obj["seed"]):
-        raise ValueError("seed must be a whole number, not %s" % _show(obj["seed"]))
+        raise Malformed("seed must be a whole number, not %s", _show(obj["seed"]))
     if "event" in obj and type(obj["event"]) is not str:
-        raise ValueError("event must be a string")
+        raise Malformed("event must be a string")
     if "result" in obj and type(obj["result"]) is not dict:
-        raise ValueError("result must be an object")
+        raise Malformed("result must be an object")
     return obj
 
 
@@ -183,22 +208,27 @@ def parse_line(text, number):
     """The JSON object on one line of a record (its line end already gone,
     see ``split_lines``); RecordError if it is not one."""
     if not text:
-        raise RecordError(number, "empty line")
+        raise RecordError(number, Malformed("empty line"))
     if text[0] == BOM:
-        raise RecordError(number, "a byte order mark (U+FEFF) may only start the file")
+        raise RecordError(number, Malformed("a byte order mark (U+FEFF) may only start the file"))
     try:
         obj = json.loads(text)
     except RuntimeError:  # CPython's RecursionError (MicroPython's json does not recurse)
-        raise RecordError(number, "lists or objects nested too deep (at most %d)" % MAX_DEPTH)
+        raise RecordError(
+            number, Malformed("lists or objects nested too deep (at most %d)", MAX_DEPTH)
+        )
     except ValueError as err:
-        why = "not valid JSON (%s)" % err
         if "\r" in text:
-            why += "; a CR alone does not end a line: lines end in LF or CR LF"
-        raise RecordError(number, why)
+            why = Malformed("not valid JSON (%s); a CR alone does not end a line: lines end in"
+                            " LF or CR LF", str(err))  # fmt: skip
+            raise RecordError(number, why)
+        raise RecordError(number, Malformed("not valid JSON (%s)", str(err)))
     if type(obj) is not dict:
-        raise RecordError(number, "not a JSON object")
+        raise RecordError(number, Malformed("not a JSON object"))
     if nested_deeper(obj, MAX_DEPTH):
-        raise RecordError(number, "lists or objects nested too deep (at most %d)" % MAX_DEPTH)
+        raise RecordError(
+            number, Malformed("lists or objects nested too deep (at most %d)", MAX_DEPTH)
+        )
     return obj
 
 
@@ -212,8 +242,8 @@ def split_lines(data):
             data = data.decode("utf-8")
         except UnicodeError:
             if data[:2] == b"\xff\xfe" or data[:2] == b"\xfe\xff":
-                raise RecordError(1, "the file is UTF-16 text; records are UTF-8")
-            raise RecordError(1, "the file is not UTF-8 text")
+                raise RecordError(1, Malformed("the file is UTF-16 text; records are UTF-8"))
+            raise RecordError(1, Malformed("the file is not UTF-8 text"))
     if data[:1] == BOM:
         data = data[1:]
     lines = data.split("\n")
@@ -272,71 +302,71 @@ class Record:
     @staticmethod
     def read(data):
         """The record in ``data`` (text or bytes); RecordError at the first fault."""
-        rec = None
         for item in check(data):
-            if not item["ok"]:
-                raise RecordError(item["line"], item["error"], item.get("fatal", False))
-            rec = item.get("record", rec)
-        return rec
+            if "summary" in item and not item["ok"]:
+                raise RecordError(item["line"], item["why"], item.get("fatal", False))
+        return item["record"]
 
 
 def check(data):
     """Check a record line by line. Yields ``{"line", "ok"[, "error"]}`` for
     each event line, stopping after the first bad one, then a summary
-    ``{"summary": True, "ok", "line", "error", "record", ...}`` where
-    ``record`` is the Record as far as it is good (None if the header is bad)
-    and ``"fatal": True`` marks a file that is not a record at all."""
+    ``{"summary": True, "ok", "line", "error", "why", "record", ...}`` where
+    ``error`` is the reason in English and ``why`` the Malformed it is made
+    from, ``record`` is the Record as far as it is good (None if the header
+    is bad) and ``"fatal": True`` marks a file that is not a record at all."""
     try:
         lines = split_lines(data)
     except RecordError as err:
-        yield {"summary": True, "ok": False, "fatal": True, "line": err.line,
-               "error": err.reason, "record": None}  # fmt: skip
+        yield _summary(None, False, err.line, err.why, True)
         return
     if not lines:
-        yield {"summary": True, "ok": False, "fatal": True, "line": 1,
-               "error": "the file is empty", "record": None}  # fmt: skip
+        yield _summary(None, False, 1, Malformed("the file is empty"), True)
         return
     try:
         obj = parse_line(lines[0], 1)
         header = parse_header(obj)
         rec = Record(header)
     except ValueError as err:
-        reason = err.reason if isinstance(err, RecordError) else str(err)
-        yield {"summary": True, "ok": False, "fatal": True, "line": 1,
-               "error": "not a record header: " + reason, "record": None}  # fmt: skip
+        yield _summary(None, False, 1, Malformed("not a record header: %s", why_of(err)), True)
         return
     number = 1
     for text in lines[1:]:
         number += 1
+        why = None
         try:
             obj = parse_line(text, number)
             event = notation.from_json(rec.game, rec.variant, obj)
         except ValueError as err:
-            reason = err.reason if isinstance(err, RecordError) else str(err)
-            yield {"line": number, "ok": False, "error": reason}
-            yield _summary(rec, False, number, reason)
-            return
-        why = rec.state.why_illegal(event)
+            why = why_of(err)
+        if why is None:
+            illegal = rec.state.why_illegal(event)
+            if illegal is not None:
+                why = Malformed(ILLEGAL, illegal)
         if why is not None:
-            reason = "illegal: " + why
-            yield {"line": number, "ok": False, "error": reason}
-            yield _summary(rec, False, number, reason)
+            yield {"line": number, "ok": False, "error": str(why)}
+            yield _summary(rec, False, number, why)
             return
         rec.add(event)
         yield {"line": number, "ok": True}
     if "result" in header:
         if not rec.state.is_over():
-            yield _summary(rec, False, 1, "the header gives a result but the game is not over")
+            why = Malformed("the header gives a result but the game is not over")
+            yield _summary(rec, False, 1, why)
             return
         if not same(header["result"], rec.summary()):
-            yield _summary(rec, False, 1, "the header's result %s does not match the game's %s"
-                           % (_show(header["result"]), _show(rec.summary())))  # fmt: skip
+            why = Malformed("the header's result %s does not match the game's %s",
+                            _show(header["result"]), _show(rec.summary()))  # fmt: skip
+            yield _summary(rec, False, 1, why)
             return
     yield _summary(rec, True, number, None)
 
 
-def _summary(rec, ok, line, error):
+def _summary(rec, ok, line, why, fatal=False):
     out = {"summary": True, "ok": ok, "line": line, "record": rec}
-    if error is not None:
-        out["error"] = error
+    if why is not None:
+        out["error"] = str(why)
+        out["why"] = why
+    if fatal:
+        out["fatal"] = True
     return out
