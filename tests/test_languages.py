@@ -8,6 +8,7 @@ board's profile "lang" and refuses a language there is none of."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import string
@@ -28,14 +29,17 @@ from textual.widgets import Input, Static
 
 from sim import ROOT, texts
 from sim.commands import play
+from sim.runs.board_play import PROFILES
 from sim.table.table import COMPUTER, HUMAN, Table, seats_of
 from sim.table.undo import NOT_UNDONE, UNDONE
 from sim.terminal.app import TerminalApp
 from sim.texts import board_rules
+from sim.texts import moves as in_words
 from sim.window import panel
 from sim.window.app import DEFAULT_SIZE, MIN_SIZE, App
 from tabletop import games
 from tabletop.profile import load
+from tabletop.show import words as board_words
 from tests.window_support import AtTheWindow
 
 LOCALE = ROOT / "sim" / "locale"
@@ -94,10 +98,14 @@ def markers(text: str) -> list[str]:
     return re.findall(r"%.", text)
 
 
-def live_table(game: str) -> Table:
+def live_table(game: str, lang: str = "en") -> Table:
+    """A table of ``game``'s first variant, a person in seat 1 and computers
+    in the rest, its board speaking ``lang`` (as ``--lang`` makes it)."""
     variant = games.variants(game)[0]
     seats = seats_of(game, variant, 0)
-    return Table(game, variant, seed=1, players=(HUMAN,) + (COMPUTER,) * (seats - 1))
+    profile = play.speaking(json.loads((PROFILES / f"{game}.json").read_text()), lang)
+    players = (HUMAN,) + (COMPUTER,) * (seats - 1)
+    return Table(game, variant, seed=1, players=players, profile=profile)
 
 
 # -- the catalogues ----------------------------------------------------------------------
@@ -143,6 +151,21 @@ def test_the_boards_how_to_play_is_the_windows_in_every_language() -> None:
     assert "reserve" in written["howto_fr_pyraos.py"]  # (réserve, folded to ASCII)
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_window_and_the_board_name_each_variant_and_seat_alike(lang: str) -> None:
+    # what the panel's title and the board's select screen and heading call
+    # a variant, and the seats' numbers (P1: S1, J1)
+    texts.use(lang)
+    for game in games.NAMES:
+        board_words.use(lang, game)
+        try:
+            for variant in games.variants(game):
+                assert in_words.variant(variant) == board_words._(variant), (game, variant)
+            assert in_words.numbered(1) == board_words._("P%d") % 2 != "P2", game
+        finally:
+            board_words.use("en", game)
+
+
 def test_a_language_without_a_catalogue_is_refused() -> None:
     with pytest.raises(ValueError, match="no language 'de'"):
         texts.use("de")
@@ -163,7 +186,7 @@ def panel_lines(app: App) -> list[str]:
 @pytest.mark.parametrize("game", games.NAMES)
 def test_the_window_speaks_the_language_chosen(game: str, lang: str) -> None:
     texts.use(lang)
-    app = App(live_table(game), size=DEFAULT_SIZE)
+    app = App(live_table(game, lang), size=DEFAULT_SIZE)
     assert HELP_NOTE[lang] in app.note  # the first note, as the window opens
     app.settle()
     AtTheWindow(app).frames(5)
@@ -172,6 +195,11 @@ def test_the_window_speaks_the_language_chosen(game: str, lang: str) -> None:
     assert YOU[lang] in words.seats[0] and COMPUTER_SEAT[lang] in words.seats[1], words.seats
     drawn = panel_lines(app)
     assert words.title in drawn and words.turn in drawn
+    display = app.table.hal.display  # the board's status display, beside it
+    assert display is not None
+    heading = display.rows[0]
+    if game != "diabolo":  # (Diabolo's heading is its seats and round: "Diabolo 3p R1/3")
+        assert heading == words.title, (heading, words.title)
     assert KEYS[lang] in " ".join(drawn), drawn
     # what the panel draws is those words: the turn line's pixels are its text's
     img = app.fonts.body.render(words.turn, True, (255, 255, 255))

@@ -94,8 +94,9 @@ def together(names: Sequence[str]) -> str:
 
 
 def numbered(seat: int) -> str:
-    """A seat by its number, as the window and the terminal name it: P1, P2."""
-    return f"P{seat + 1}"
+    """A seat by its number, as the window, the terminal and the board name
+    it: P1, P2 (nl S1, fr J1)."""
+    return _("P{n}").format(n=seat + 1)
 
 
 def seat_words(game: str) -> Who:

@@ -22,6 +22,7 @@ import pygame
 from sim.table.cover import Cover
 from sim.table.diabolo import DiaboloCards
 from sim.texts import N_, _, rules
+from sim.texts import moves as in_words
 from sim.window import diabolo_scene, panel, style
 from sim.window.layout import Layout
 from sim.window.view import AppSide, View
@@ -102,10 +103,10 @@ class DiaboloView(View):
         if seat < 0:
             app.note = _("No hand is shown at the window now")
         elif key == pygame.K_c:
-            shows = _("P{n} shows the cards").format(n=seat + 1)
+            shows = _("{seat} shows the cards").format(seat=in_words.numbered(seat))
             app.note = self.cards.show_colour(seat) or shows
         else:
-            lays = _("P{n} lays the double card").format(n=seat + 1)
+            lays = _("{seat} lays the double card").format(seat=in_words.numbered(seat))
             app.note = self.cards.declare_double(seat) or lays
         return True
 
@@ -162,7 +163,7 @@ class DiaboloView(View):
             return y
         fonts = self.app.fonts
         col = w // (state.players + 1)
-        rows = [[_("Round")] + [f"P{p + 1}" for p in range(state.players)]]
+        rows = [[_("Round")] + [in_words.numbered(p) for p in range(state.players)]]
         rows += [[str(r + 1)] + [str(v) for v in points] for r, points in enumerate(scores)]
         y += 4
         for row in rows:

@@ -28,6 +28,7 @@ import pygame
 from sim.hardware.physics.diabolo import SLOTS
 from sim.table.table import COMPUTER, Table
 from sim.texts import _
+from sim.texts import moves as in_words
 from sim.texts.diabolo import colour as colour_name
 from sim.window import style
 from tabletop.profile.schema_diabolo import led_names
@@ -136,7 +137,7 @@ def card(
         pygame.draw.rect(surf, GOLD, rect.inflate(-6, -6), 2, border_radius=radius)
         img = fonts.card.render("x2", True, GOLD)
         surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery - rect.h // 8)))
-        who = fonts.small.render(f"P{value - DOUBLE_CARD + 1}", True, GOLD)
+        who = fonts.small.render(in_words.numbered(value - DOUBLE_CARD), True, GOLD)
         surf.blit(who, who.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
     else:
         c = diabolo.colour_of(value)
@@ -232,7 +233,7 @@ def seat_name(table: Table, seat: int) -> str:
         who = _("you")
     else:
         who = _("person")
-    return _("{seat} ({who})").format(seat=f"P{seat + 1}", who=who)
+    return _("{seat} ({who})").format(seat=in_words.numbered(seat), who=who)
 
 
 def draw(
@@ -282,7 +283,7 @@ def draw(
         at = places.turn[p]
         style.led(surf, at, places.led_r, lit[f"turn{p}"])
         if p < scene.seats:
-            who = f"P{p + 1}"
+            who = in_words.numbered(p)
             if p < len(scene.counts):
                 who = _("{seat}  {n} cards").format(seat=who, n=scene.counts[p])
             colour = style.TEXT if p != scene.seat else SEAT_COLOURS[p]
@@ -332,7 +333,7 @@ def _hand(
     if scene.seat < 0:
         surf.blit(fonts.body.render(hand_note(scene), True, style.TEXT_DIM), (x, y))
         return
-    name = scene.names[scene.seat] if scene.names else f"P{scene.seat + 1}"
+    name = scene.names[scene.seat] if scene.names else in_words.numbered(scene.seat)
     title = fonts.body.render(_("{seat}: hand").format(seat=name), True, SEAT_COLOURS[scene.seat])
     top = places.hand_card(0, 1).top - title.get_height() - places.gap // 2
     surf.blit(title, (x, max(y, top)))

@@ -39,6 +39,7 @@ import pygame
 
 from sim.table.table import COMPUTER, HUMAN, Table
 from sim.texts import N_, _
+from sim.texts import moves as in_words
 from sim.window import style
 from sim.window.layout import Layout
 
@@ -129,7 +130,7 @@ class View:
 
     def seat_word(self, seat: int) -> str:
         """A seat's own name (its colour): P1, P2."""
-        return f"P{seat + 1}"
+        return in_words.numbered(seat)
 
     def seat_name(self, seat: int) -> str:
         """A seat as the panel names it: ``P1 (you)``, ``P2 (computer)``."""

@@ -31,7 +31,7 @@ _NOTES = {
 
 
 def _who(p):
-    return "P%d" % (p + 1)
+    return _("P%d") % (p + 1)  # (the seat's number: nl S1, fr J1)
 
 
 def _wrap(text):

@@ -15,7 +15,7 @@ from tabletop.show.words import N_, _
 
 
 def _who(p):
-    return "P%d" % (p + 1)
+    return _("P%d") % (p + 1)  # (the seat's number: nl S1, fr J1)
 
 
 # Why a round or the game ended, on the board: the rules' reason with its
@@ -178,12 +178,13 @@ def _lines(board):
     g = board.game
     solo = g.variant == pacal.SOLO
     over = g.is_over()
+    title = "Pacal " + _(g.variant)  # (the select screen's word for the variant)
     if solo:
-        head = [_("Pacal solo"), _("Cards used %d") % g.cards_used()]
+        head = [title, _("Cards used %d") % g.cards_used()]
     else:
         ended = over or g.phase == pacal.P_DEAL and g.results and board.mode == pb.PLAY
         n = len(g.results) + (0 if ended else 1)
-        head = [_("Pacal duel"), _("Round %d   %d - %d") % (n, g.wins[0], g.wins[1])]
+        head = [title, _("Round %d   %d - %d") % (n, g.wins[0], g.wins[1])]
     head.append("")
     mode = board.mode
     if over:

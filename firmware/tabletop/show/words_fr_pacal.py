@@ -2,8 +2,6 @@
 words (pyramide, manche, pioche); no accents (the 8x8 font)."""
 
 TEXTS = """
-Pacal solo = Pacal solitaire
-Pacal duel = Pacal a deux
 Cards used %d = Cartes jouees %d
 Round %d   %d - %d = Manche %d  %d - %d
 Slot %d: misread = Fente %d: mal lue

@@ -2,8 +2,6 @@
 words (piramide, ronde, veld, stapel, bouwen); a slot is a "vak"."""
 
 TEXTS = """
-Pacal solo = Pacal alleen
-Pacal duel = Pacal tweestrijd
 Cards used %d = Kaarten op %d
 Round %d   %d - %d = Ronde %d   %d - %d
 Slot %d: misread = Vak %d: onleesb.
