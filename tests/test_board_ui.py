@@ -329,4 +329,4 @@ def test_pacal_solo_the_count_when_lost() -> None:
     b.to_slot(0, card)
     n = s.cards_used()
     lit = b.fields(0) | b.fields(1)
-    assert lit == {f"field0.{i + 1}": "error" for i in range(n)}, f"{n} cards used: {lit}"
+    assert lit == {f"field0.{i + 1}": "player0" for i in range(n)}, f"{n} cards used: {lit}"

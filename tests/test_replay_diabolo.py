@@ -1,5 +1,5 @@
 """``python -m host_tools replay`` of a Diabolo record: each position's LED
-frame (host_tools/board/positions.py: the cards in their slots in their colours,
+frame (host_tools/board/positions.py: the cards in their slots, a glow no other light is taken for,
 the locks, the turn), and the replay end to end on a virtual Diabolo board
 behind a pseudo terminal (tests/pty_support.py)."""
 
@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from host_tools.board.diabolo import CARD_RGB
-from host_tools.board.positions import position_frame
+from host_tools.board.diabolo import CARD_LEVEL
+from host_tools.board.positions import position_frame, rgb
 from host_tools.watch import replay
+from sim.hardware.lights import same_colour
 from sim.runs.selfplay import play_game
 from tabletop.profile import load
 from tabletop.profile.schema import led_names
@@ -27,6 +28,10 @@ def test_a_diabolo_frame_shows_the_cards_the_locks_and_the_turn() -> None:
     names = dict(zip(led_names(PROFILE), PROFILE.led_map, strict=True))
     cols = {k: tuple(v) for k, v in PROFILE.colours.items()}
     state = diabolo.Diabolo(5)
+    glow = rgb(cols["computer"], CARD_LEVEL)  # a card: never a light of another meaning
+    assert not [
+        r for r in ("player0", "player1", "error", "hint", "win") if same_colour(glow, cols[r])
+    ]
     seen_scoring = False
     for event in rec.events:
         state.apply(event)
@@ -35,7 +40,7 @@ def test_a_diabolo_frame_shows_the_cards_the_locks_and_the_turn() -> None:
         for c, row in enumerate("rygpb"):
             for side, cards in zip(("hell", "heaven"), state.row(c), strict=True):
                 for k in range(len(cards)):
-                    want[names[f"{row}.{side}.{k + 1}"]] = CARD_RGB[c]
+                    want[names[f"{row}.{side}.{k + 1}"]] = glow
             if state.locked(c):
                 want[names[f"lock.{row}"]] = cols["error"]
         if state.phase == diabolo.P_PLAY:

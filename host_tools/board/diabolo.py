@@ -1,6 +1,8 @@
 """What a Diabolo board's LEDs show of a position (host_tools.board.positions):
-each slot that holds a card in the card's colour (``CARD_RGB``: the five
-rows' colours, a profile has none), the lock LED of each locked row in the
+each slot that holds a card glowing in the ``computer`` colour (white, at
+``CARD_LEVEL``: a card the record laid there; its row is its suit, so no
+light needs the suit's colour, and none is taken for an error or a hint),
+the lock LED of each locked row in the
 ``error`` colour (as the board shows it), the turn LED of the seat to move
 in ``player0`` (the board's own turn colour); while a round is scored, the
 seats that may declare a double in ``player1``; once the last round is
@@ -16,12 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from host_tools.board.positions import RGB, Frame, rgb
+from host_tools.board.positions import Frame, rgb
 from tabletop.profile.schema_diabolo import ROWS, SIDES, SLOTS
-from tabletop.rules.diabolo import COLOURS, P_PLAY, colour_of
+from tabletop.rules.diabolo import COLOURS, P_PLAY
 
-# Diabolo's card colours, rows r y g p b (a replay shows which card lies where)
-CARD_RGB: tuple[RGB, ...] = ((255, 0, 0), (255, 200, 0), (0, 200, 0), (170, 0, 255), (0, 80, 255))
+CARD_LEVEL = 96  # of 256: a card in the record glows (its slot's row says its colour)
 ROW_NAMES = ("red", "yellow", "green", "purple", "blue")  # rows r y g p b
 # each code spot of a card (tabletop.sensing.diabolo_codes)
 SPOTS = (*(f"colour bit {k}" for k in range(3)), *(f"value bit {k}" for k in range(3)), "parity")
@@ -33,8 +34,8 @@ def frame(profile: Any, state: Any, index: dict[str, int]) -> Frame:
     for c in range(COLOURS):
         row = ROWS[c]
         for side, cards in zip(SIDES, state.row(c), strict=True):
-            for k, card in enumerate(cards):
-                out[index[f"{row}.{side}.{k + 1}"]] = CARD_RGB[colour_of(card)]
+            for k in range(len(cards)):
+                out[index[f"{row}.{side}.{k + 1}"]] = rgb(cols["computer"], CARD_LEVEL)
         if state.locked(c):
             out[index[f"lock.{row}"]] = rgb(cols["error"])
     if state.is_over():

@@ -23,8 +23,9 @@ ROLES = (
     (
         "player0",
         (255, 150, 40),
-        "Seat 0's turn (Pyraos light, P1) and where its piece may go;"
-        " Diabolo: the seat to move and where its card may go",
+        "Seat 0's turn (Pyraos light, P1) and where its piece may go, its count"
+        " (rounds won, a lost solo's cards); Diabolo: the seat to move and where"
+        " its card may go",
     ),
     (
         "player1",
@@ -34,9 +35,13 @@ ROLES = (
     ),
     ("error", (255, 0, 0), "Wrong: lift it; not a move"),
     ("hint", (180, 0, 255), "Put it back here: a piece is missing here"),
-    ("win", (0, 255, 60), "Won, or counted"),
+    ("win", (0, 255, 60), "Won, or counted; at the game select, the variant or the seats"),
     ("dim", (24, 24, 24), "Idle"),
-    ("computer", (255, 255, 255), "The computer's choice: make it for it"),
+    (
+        "computer",
+        (255, 255, 255),
+        "The computer's choice: make it for it; a replay's Diabolo card, glowing",
+    ),
 )
 OPTIONAL = ("computer",)  # a profile may leave these out
 

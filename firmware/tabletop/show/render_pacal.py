@@ -83,8 +83,10 @@ def render(board, px, now_ms):
     if g.is_over():
         out = g.outcome()
         if g.variant == pacal.SOLO:
-            # the number of cards used, on the field LEDs (up to 20)
-            colour = cols["win"] if out.winner == 0 else cols["error"]
+            # the number of cards used, on the field LEDs (up to 20): a won
+            # game's in the win colour, a lost one's in the seat's own (not
+            # red: nothing there is to be lifted)
+            colour = cols["win"] if out.winner == 0 else _player(cols, 0)
             for i in range(min(2 * FIELDS, g.cards_used())):
                 px.set(leds[i], colour)
             return

@@ -43,13 +43,13 @@ def render(board, px, now_ms):
     px.clear()
     if board.mode == pb.SELECT:
         # Game select: a light runs round the outer cups; the reserve bar of
-        # player 0 shows which variant (1, 2 or 3 lights).
+        # player 0 counts the variant (1, 2 or 3 lights, as every select counts).
         step = now_ms // _RING_STEP_MS % len(_RING)
         px.set(leds[_RING[step]], cols["player0"])
         px.set_scaled(leds[_RING[step - 1]], cols["player0"], _TRAIL)
         n = prof.variant_number(board.variant)
         for i in range(n):
-            px.set(leds[_RESERVE + i], cols["player1"])
+            px.set(leds[_RESERVE + i], cols["win"])
         return
     g = board.game
     over = g.is_over()
