@@ -7,7 +7,9 @@ Each is the real window, firmware and all, at a seeded moment of a seeded
 self-play game (sim.runs.selfplay): for every game its opening (a new
 table, the person to make the first move), its middle (the record's first
 half opened: the board at that position, the person to move) and its end
-(the whole record opened: the outcome). Pyraos's middle also with the
+(the whole record opened, the computer in every seat so that the table's
+hand walks the board through what the record's end leaves it to do, such
+as a Diabolo round's scoring: the outcome, on the board too). Pyraos's middle also with the
 sensors' readings (R) shown, and once more in Dutch (the texts and the
 board's profile "lang": "nl"); that one is skipped, with the reason
 printed, where the Dutch texts are not there.
@@ -27,7 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from sim import texts  # noqa: E402
 from sim.runs import selfplay  # noqa: E402
 from sim.runs.board_play import PROFILES  # noqa: E402
-from sim.table.table import HUMAN, Table, seats_of  # noqa: E402
+from sim.table.table import COMPUTER, HUMAN, Table, seats_of  # noqa: E402
 from sim.window.app import App  # noqa: E402
 from tabletop import games  # noqa: E402
 from tabletop.profile import load  # noqa: E402
@@ -56,8 +58,8 @@ def _record(game: str, variant: str, events: int | None, folder: Path) -> Path:
     return path
 
 
-def _shot(app: App, path: Path) -> Path:
-    app.settle()
+def _shot(app: App, path: Path, limit_ms: int = 10_000) -> Path:
+    app.settle(limit_ms)
     app.save_screenshot(path)
     return path
 
@@ -81,9 +83,11 @@ def game_pictures(game: str, out: Path, lang: str = "en") -> list[Path]:
             moments.pop("end")
         for name, events in moments.items():
             record = _record(game, variant, events, Path(tmp))
-            table = Table.open(record, seed=seed, players=humans, profile=profile)
+            who = humans if events is not None else (COMPUTER,) * seats
+            table = Table.open(record, seed=seed, players=who, profile=profile)
             app = App(table, size=SIZE, offscreen=True)
-            paths.append(_shot(app, out / f"{game}-{name}{suffix}.png"))
+            limit = 10_000 if events is not None else 300_000  # (the end: a scoring walked)
+            paths.append(_shot(app, out / f"{game}-{name}{suffix}.png", limit))
             if game == DUTCH and name == "middle" and lang == "en":
                 app.overlay = True  # R: the sensors' readings
                 paths.append(_shot(app, out / f"{game}-readings.png"))

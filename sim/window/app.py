@@ -350,14 +350,16 @@ class App:
 
     def settle(self, limit_ms: int = 10_000) -> None:
         """Play on (off screen) until the board has started or resumed its
-        game and no hand is at work: what a screenshot shows."""
+        game and no hand is at work: what a screenshot shows. (It plays a
+        moment first: a hand that has work, such as a Diabolo round's
+        scoring to walk at a record's end, takes it up only then.)"""
         table = self.table
         for _step in range(limit_ms // 50):
+            table.advance(50)
             rows = table.hal.display.rows if table.hal.display is not None else []
             started = any(r.startswith(self.view.started) for r in rows)
             if started and not table.busy() and table.settled():
                 break
-            table.advance(50)
 
     def save_screenshot(self, path: str | Path) -> None:
         self.draw()
