@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from rich.style import Style
 from rich.text import Text
-from textual.pilot import Pilot
 
 from sim.commands import play as launch
 from sim.hardware.lights import same_colour
@@ -26,25 +25,9 @@ from sim.terminal.app import TerminalApp
 from sim.terminal.view import click_action
 from tabletop.rules import pacal, pyraos
 from tabletop.rules.pyraos_geometry import position_name
+from tests.terminal_support import paste_line, type_line, until
 
 STEP_MS = 50
-
-
-async def until(
-    app: TerminalApp, pilot: Pilot[int], predicate: Callable[[], bool], ms: int = 15_000
-) -> None:
-    for _ in range(ms // STEP_MS):
-        if predicate():
-            await pilot.pause()
-            return
-        app.advance(STEP_MS)
-    raise AssertionError(f"not seen within {ms} ms: {app.message}")
-
-
-async def type_move(pilot: Pilot[int], text: str) -> None:
-    await pilot.click("#move")
-    await pilot.press(*text, "enter")
-    await pilot.pause()
 
 
 def moves(table: Table) -> list[dict[str, object]]:
@@ -96,7 +79,7 @@ def test_pyraos_moves_typed_and_clicked() -> None:
             a1 = table.led("a1")
             assert a1 is not None and same_colour(a1, table.profile.colours["player0"])
             assert any(f"on rgb({a1[0]},{a1[1]},{a1[2]})" in str(span.style) for span in text.spans)
-            await type_move(pilot, "b2")
+            await type_line(pilot, "b2")
             await until(app, pilot, lambda: len(moves(table)) == 1 and not table.busy())
             await pilot.click("#board", offset=cell_offset(4, 4))  # c3
             await until(app, pilot, lambda: len(moves(table)) == 2 and not table.busy())
@@ -109,9 +92,9 @@ def test_pyraos_moves_typed_and_clicked() -> None:
                       if span.start <= at < span.end]  # fmt: skip
             assert len(set(styles)) == 2 and not any("black" in st for st in styles)
             # an illegal move is refused with the rules' reason, and nothing happens
-            await type_move(pilot, "b2 2a1")
+            await type_line(pilot, "b2 2a1")
             assert "2a1" in app.message or "raise" in app.message.lower()
-            await type_move(pilot, '{"p": 0, "place": "d4"}')
+            await type_line(pilot, '{"p": 0, "place": "d4"}')
             await until(app, pilot, lambda: len(moves(table)) == 3)
             assert moves(table)[-1] == {"p": 0, "place": "d4"}
 
@@ -126,7 +109,7 @@ def test_pacal_moves_typed_solo_and_duel() -> None:
             await until(app, pilot, lambda: table.truth.phase == pacal.P_BUILD and not table.busy())
             for n in range(1, 4):
                 _, _, card, field = computer.choose(table.truth, random.Random(n), 0)
-                await type_move(pilot, f"build {card} {field}")
+                await type_line(pilot, f"build {card} {field}")
                 await until(app, pilot, built(table, n))
         duel = Table("pacal", "duel", seed=4, players=("human", "computer"))
         app = TerminalApp(duel, live=False)
@@ -137,7 +120,7 @@ def test_pacal_moves_typed_solo_and_duel() -> None:
                 await until(app, pilot, lambda: 0 in duel.truth.to_move() and not duel.busy())
                 kind, p, a, b = computer.choose(duel.truth, random.Random(typed), 0)
                 n = len(duel.journal.events)
-                await type_move(pilot, f"{words[kind]} {a}" + (f" {b}" if b else ""))
+                await type_line(pilot, f"{words[kind]} {a}" + (f" {b}" if b else ""))
                 event = (kind, p, a, b)
                 await until(app, pilot, made(duel, event, n))
                 typed += 1
@@ -154,7 +137,7 @@ def test_without_a_display_the_terminal_version_is_chosen(monkeypatch: pytest.Mo
     assert launch.has_display()
 
 
-def test_a_whole_pyraos_game_typed() -> None:
+def test_a_whole_pyraos_game_entered() -> None:
     async def run() -> None:
         table = Table("pyraos", "lines", seed=5, players=("human", "human"))
         app = TerminalApp(table, live=False)
@@ -170,7 +153,7 @@ def test_a_whole_pyraos_game_typed() -> None:
                 else:
                     text = "x " + " ".join(position_name(q) for q in (a, b) if q >= 0)
                 n = len(table.journal.events)
-                await type_move(pilot, text)
+                await paste_line(pilot, text)
                 await until(app, pilot, grew(table, n))
             assert table.game.outcome() is not None
 

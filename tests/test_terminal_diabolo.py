@@ -9,8 +9,6 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from textual.pilot import Pilot
-
 from sim.table import computer
 from sim.table.table import Table
 from sim.terminal.app import TerminalApp
@@ -19,25 +17,10 @@ from sim.terminal.view import ended, seat_number
 from tabletop.board.diabolo_scoring import SHOW
 from tabletop.records.diabolo_notation import card_name
 from tabletop.rules import diabolo
+from tests.terminal_support import paste_line, type_line, until
 
 OVER = 5  # the board's mode once the game is over
-
-
-async def until(
-    app: TerminalApp, pilot: Pilot[int], predicate: Callable[[], bool], ms: int = 120_000
-) -> None:
-    for _ in range(ms // 200):
-        if predicate():
-            await pilot.pause()
-            return
-        app.advance(200)
-    raise AssertionError(f"not seen within {ms} ms: {app.message}")
-
-
-async def type_line(pilot: Pilot[int], text: str) -> None:
-    await pilot.click("#move")
-    await pilot.press(*text, "enter")
-    await pilot.pause()
+SLOW, STEP_MS = 120_000, 200  # the longest wait for a Diabolo turn's hand (ms), its steps
 
 
 def grew(table: Table, n: int) -> Callable[[], bool]:
@@ -59,7 +42,7 @@ def typed(event: tuple[int, int, int, int]) -> str:
     return f"{card_name(card)} {'heaven' if side == diabolo.HEAVEN else 'hell'}"
 
 
-def test_a_whole_game_typed_against_two_computers() -> None:
+def test_a_whole_game_entered_against_two_computers() -> None:
     async def run() -> None:
         table = Table("diabolo", "standard", seed=12, players=("human", "computer", "computer"))
         dc = table.diabolo_cards
@@ -74,7 +57,7 @@ def test_a_whole_game_typed_against_two_computers() -> None:
                 return over or (table.active_seat() == 0 and not table.busy())
 
             while True:
-                await until(app, pilot, my_turn, 300_000)
+                await until(app, pilot, my_turn, 300_000, STEP_MS)
                 if table.runtime.board.mode == OVER:
                     break
                 walk = dc.walk()
@@ -83,18 +66,18 @@ def test_a_whole_game_typed_against_two_computers() -> None:
                     # the hand listed is the person's: the cards typed are in it
                     text = str(board(table, 0))
                     assert "P1 hand: " + " ".join(card_name(c) for c in dc.hand(0)) in text
-                    await type_line(pilot, typed(computer.choose(table.truth, rng, 0)))
-                    await until(app, pilot, grew(table, n))
+                    await paste_line(pilot, typed(computer.choose(table.truth, rng, 0)))
+                    await until(app, pilot, grew(table, n), SLOW, STEP_MS)
                     typed_moves += 1
                 elif walk[1] == SHOW:
                     await type_line(pilot, "show")
-                    await until(app, pilot, walked_on(table, walk))
+                    await until(app, pilot, walked_on(table, walk), SLOW, STEP_MS)
                 elif computer.wants_double(table.truth, 0, walk[0]):
                     await type_line(pilot, "double")
-                    await until(app, pilot, grew(table, n))
+                    await until(app, pilot, grew(table, n), SLOW, STEP_MS)
                 else:
                     await pilot.press("ctrl+b")  # BACK: no more doubles
-                    await until(app, pilot, walked_on(table, walk))
+                    await until(app, pilot, walked_on(table, walk), SLOW, STEP_MS)
             truth = table.truth
             assert truth.is_over() and truth.round == 3 and typed_moves > 10
             assert table.game.totals() == truth.totals()
@@ -120,9 +103,8 @@ def test_two_peoples_hands_wait_for_enter() -> None:
         rng = random.Random(1)
         async with app.run_test(size=(120, 44)) as pilot:
             for _ in range(3):
-                await until(
-                    app, pilot, lambda: table.active_seat() is not None and not table.busy()
-                )
+                ready = lambda: table.active_seat() is not None and not table.busy()  # noqa: E731
+                await until(app, pilot, ready, SLOW, STEP_MS)
                 seat = table.active_seat()
                 assert seat is not None
                 app.refresh_board()
@@ -134,6 +116,6 @@ def test_two_peoples_hands_wait_for_enter() -> None:
                 assert f"P{seat + 1} hand: " in text and "press Enter" not in text
                 n = len(table.journal)
                 await type_line(pilot, typed(computer.choose(table.truth, rng, seat)))
-                await until(app, pilot, grew(table, n))
+                await until(app, pilot, grew(table, n), SLOW, STEP_MS)
 
     asyncio.run(run())
