@@ -206,10 +206,6 @@ class Hand:
     def _red(self, name: str) -> Predicate:
         return self._shows(name, "error")
 
-    def _any_red(self, names: Sequence[str]) -> Predicate:
-        ref = self.colours["error"]
-        return lambda o: any(same_colour(o.light(k), ref) for k in names)
-
     def _wait_accepted(self, what: str) -> Steps:
         yield from self._wait_for(self._accepted(), self.timing.accept_timeout, what)
 

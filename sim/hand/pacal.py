@@ -28,6 +28,7 @@ from sim.hand.common import (
     Event,
     HandError,
     Observer,
+    Predicate,
     Steps,
     Wait,
 )
@@ -47,6 +48,18 @@ def base_tops(first: int, aside: Sequence[int]) -> tuple[int, int]:
         return a, b
     hi, lo = max(aside), min(aside)
     return (hi, lo) if first == 0 else (lo, hi)
+
+
+def fits_nowhere_shown(colours: dict[str, Any], variant: str, q: int) -> Predicate:
+    """Has the board answered seat q's card that fits nowhere, once read:
+    red on q's slot, or (a solo game, lost by it) the count of the cards
+    used on the field LEDs in the seat's colour?"""
+    red, seat = colours["error"], colours["player0"]
+    if variant == pacal.SOLO:
+        return lambda o: (
+            same_colour(o.light("field0.1"), seat) or same_colour(o.light(f"slot{q}"), red)
+        )
+    return lambda o: same_colour(o.light(f"slot{q}"), red)
 
 
 class PacalHand(PacalMotions):
@@ -186,13 +199,8 @@ class PacalHand(PacalMotions):
         for p, card in shown:
             yield self._wait(self.timing.think, "think")
             yield from self._to_slot(p, card, False)
-            if solo_end:
-                # The lost game shows its count on the field LEDs (red).
-                yield from self._wait_for(
-                    self._any_red(("slot0", "field0.1")), self.timing.answer_timeout, "red at slot0"
-                )
-            else:
-                yield from self._wait_red(f"slot{p}")
+            answered = fits_nowhere_shown(self.colours, after.variant, p)
+            yield from self._wait_for(answered, self.timing.answer_timeout, f"red at slot{p}")
             yield self._wait(self.timing.react, "saw red")
             yield from self._off_slot(p)
 

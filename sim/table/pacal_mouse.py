@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from sim.hand import HandError, Predicate, Steps, Wait, WaitFor
+from sim.hand.pacal import fits_nowhere_shown
 from sim.hardware.lights import same_colour
 from sim.hardware.physics import PacalPhysics
 from sim.table.part import (
@@ -194,11 +195,9 @@ def _lower(cards: MouseCards, field: int) -> Steps:
 
 
 def red_shown(cards: MouseCards, q: int) -> Predicate:
-    """Has the board shown seat q's card that fits nowhere red, once read:
-    on q's slot (the lost solo game shows its count on the field LEDs, red)?"""
-    names = [f"slot{q}", "field0.1"] if cards.variant == pacal.SOLO else [f"slot{q}"]
-    error = cards.table.hand.colours["error"]
-    return lambda o: any(same_colour(o.light(k), error) for k in names)
+    """Has the board answered seat q's card that fits nowhere, once read
+    (sim.hand.pacal's fits_nowhere_shown)?"""
+    return fits_nowhere_shown(cards.table.hand.colours, cards.variant, q)
 
 
 # -- the mouse's hand making a whole move ------------------------------------------------
