@@ -73,6 +73,9 @@ class App:
         self.overlay = False
         self.help = False
         self.note = self.view.first_note()
+        # a refusal said, and the moves made when the mouse next pressed
+        # (None: not yet): see refuse
+        self._refused: tuple[str, int | None] | None = None
         self.mouse = (0, 0)
         self.running = True
         self.pressing: str | None = None  # the board button held down with the mouse
@@ -119,6 +122,8 @@ class App:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.help = False
+            if self._refused is not None and self._refused[1] is None:  # (the person goes on)
+                self._refused = (self._refused[0], len(self.table.journal))
             self.view.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
@@ -271,10 +276,31 @@ class App:
             self.handle(event)
         self.table.advance(ms)
         self.view.hot_seat()
+        self._refusal_kept()
         if not self.changed and self.shown() == self.drawn:
             return False
         self.draw()
         return True
+
+    def refuse(self, why: str) -> None:
+        """Say at the panel's foot why what the mouse did was refused. It
+        is said until something else is, or the person goes on: a press of
+        the mouse, then a move taken (the first note again; a press that is
+        refused says its own). A board that takes a wrong card and waits for
+        it to be lifted keeps it so, and a computer's moves do not put it
+        away."""
+        self.note = why
+        self._refused = (why, None)
+
+    def _refusal_kept(self) -> None:
+        if self._refused is None:
+            return
+        why, moves = self._refused
+        if self.note != why:
+            self._refused = None
+        elif moves is not None and len(self.table.journal) > moves:  # (that was then)
+            self.note = self.view.first_note()
+            self._refused = None
 
     def shown(self) -> tuple[Any, ...]:
         """What a drawing would show, cheaply (equal: the same picture): the

@@ -139,7 +139,7 @@ class DiaboloView(View):
         target = diabolo_scene.target_at(self.table, self.places, pos, self.hand_seat())
         why = self.cards.drop(target)
         if why:
-            self.app.note = why
+            self.app.refuse(why)
 
     # -- the panel -------------------------------------------------------------------
 

@@ -178,7 +178,7 @@ class PacalView(View):
     def let_go(self, pos: tuple[int, int]) -> None:
         why = self.cards.drop(pacal_scene.target_at(self.table, self.places, pos, self.show()))
         if why:
-            self.app.note = why
+            self.app.refuse(why)
 
     # -- the panel -------------------------------------------------------------------
 

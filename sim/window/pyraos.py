@@ -82,7 +82,7 @@ class PyraosView(View):
         at = pyraos_scene.board_mm(self.table, lay, pos)  # (upper levels are drawn raised)
         if not self.app.press_button(lay.button_at(pos)) and not marbles.grab(*at):
             if marbles.refusal:  # (a press on nothing says nothing)
-                self.app.note = marbles.refusal
+                self.app.refuse(marbles.refusal)
 
     def drag(self, pos: tuple[int, int]) -> None:
         if self.table.mouse_holds:
@@ -92,7 +92,7 @@ class PyraosView(View):
         marbles = self.marbles
         at = pyraos_scene.board_mm(self.table, self.app.layout, pos)
         if marbles.drop(*at) < 0 and marbles.refusal:
-            self.app.note = marbles.refusal
+            self.app.refuse(marbles.refusal)
 
     def seat_word(self, seat: int) -> str:
         return side(seat)

@@ -61,6 +61,9 @@ class AppSide(Protocol):
         """A press on the board's MENU or BACK (``name``; None: none), held
         until the mouse lets go: True if it was one."""
 
+    def refuse(self, why: str) -> None:
+        """``why`` at the panel's foot, until the game goes on."""
+
 
 class View:
     """The defaults of a game's view (each game overrides the drawing and
