@@ -267,6 +267,9 @@ def test_the_terminal_speaks_french(game: str) -> None:
             assert isinstance(seats, Text)
             assert "(personne)" in seats.plain and "(ordinateur)" in seats.plain, seats.plain
             assert "(person)" not in seats.plain
+            board = str(app.query_one("#board", Static).content)
+            # a seat by its number is J1, J2 in French, never the English P1
+            assert not re.search(r"\bP[1-5]\b", board + seats.plain), board
             placeholder = app.query_one("#move", Input).placeholder
             assert placeholder.startswith("votre coup"), placeholder
             said = {active.binding.description for active in app.active_bindings.values()}

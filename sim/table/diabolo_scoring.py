@@ -30,6 +30,7 @@ from sim.hardware.physics import DiaboloPhysics
 from sim.table import computer
 from sim.table.part import COMPUTER, TableSide
 from sim.texts import _
+from sim.texts.moves import numbered
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import DOUBLES, SHOW  # the walk-through's stages
 from tabletop.rules import diabolo
@@ -113,7 +114,7 @@ def show_colour(cards: ScoringCards, p: int) -> str:
     the reader, one by one, and presses BACK; '' when started, else why not."""
     now = walk(cards)
     if now is None or now[1] != SHOW or now[2] != p:
-        return _("P{n} is not asked to show cards now").format(n=p + 1)
+        return _("{seat} is not asked to show cards now").format(seat=numbered(p))
     if cards.table.busy() or cards.mouse_card or cards.physics.reader_card():
         return _("the reader or a hand is still busy: wait a moment")
     cards.table.run(_show(cards, diabolo_hand(cards.table.person), p, now[0]))
@@ -124,7 +125,7 @@ def declare_double(cards: ScoringCards, p: int) -> str:
     """A person's hand lays seat p's double card on the reader; '' when
     started, else why not."""
     if not may_double(cards, p):
-        return _("P{n} may not declare a double now").format(n=p + 1)
+        return _("{seat} may not declare a double now").format(seat=numbered(p))
     if cards.table.busy() or cards.mouse_card or cards.physics.reader_card():
         return _("the reader or a hand is still busy: wait a moment")
     cards.table.run(_lay_double(cards, diabolo_hand(cards.table.person), p))

@@ -150,7 +150,7 @@ def board(table: Table, seat: int, cover: int | None = None) -> Text:
     out.append("   " + _("pile {n}").format(n=dc.pile_left()), style="dim")
     out.append("\n " + (_("turn") + ":").ljust(7), style="dim")
     for p in range(table.seats):
-        out.append(f" P{p + 1} ", style="dim")
+        out.append(f" {seat_number(p)} ", style="dim")
         out.append("●", style=led(table, f"turn{p}") or "grey23")
         out.append(f" {len(dc.hand(p))}", style="dim")
     out.append("\n\n")
