@@ -81,10 +81,12 @@ class Runtime:
         self.on_status = status
         self.display = getattr(hal, "display", None) is not None
         self.text = None  # the status text module, when something shows the text
+        self.words = None  # ... and tabletop.show.words, its language
         if self.display or status is not None:
             from tabletop.show import words
 
             words.use(profile.lang, g)  # the profile's language
+            self.words = words
             self.text = games.part(g, "status")
         self.lines = ()  # the status text last shown
         self.told = -1  # board.version and journal length when it was worked out
@@ -161,7 +163,10 @@ class Runtime:
         self._say(text.lines(board))
 
     def _say(self, lines):
-        # ``lines`` on the display and to the host, if they are new
+        # ``lines`` on the display and to the host, if they are new; the
+        # language's tables read to work them out go until the next text
+        if self.words is not None:
+            self.words.let_go()
         if lines != self.lines:
             self.lines = lines
             if self.display:

@@ -36,3 +36,27 @@ class LazyTest(unittest.TestCase):
                     self.assertEqual([m for m in new if other in m], [], game)
             self.assertEqual([m for m in new if ".schema" in m], [], game)  # (let go)
             self.assertFalse("tabletop.records.record" in new, game)
+
+    def test_a_board_reads_its_journal_at_power_on_and_lets_the_reader_go(self):
+        # (a board in play writes its record; the checks that read one are
+        # loaded only at power on, to resume the game, and go again)
+        from tabletop.rules.rng import Rng
+
+        for game in games.NAMES:
+            games.unload("tabletop.records.shape")  # (CPython: another test may have read a record)
+            root = new_root(self)
+            try:
+                dev = Device(Platform(root, profile_json(game)))
+                self.assertTrue(dev.boot())
+                journal = dev.runtime.journal
+                state = games.part(game, "rules").new_state(journal.variant, journal.players)
+                event = games.part(game, "rules").chance(state, Rng(1))
+                journal.add(event if event is not None else next(iter(state.legal_moves())))
+                journal.flush()
+                self.assertFalse("tabletop.records.shape" in sys.modules, game)  # (never read)
+                again = Device(Platform(root, profile_json(game)))
+                self.assertTrue(again.boot())
+                self.assertEqual(again.runtime.journal.problems, [], game)  # (the line was read)
+                self.assertFalse("tabletop.records.shape" in sys.modules, game)  # (let go)
+            finally:
+                remove_tree(root)

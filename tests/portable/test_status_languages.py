@@ -210,6 +210,39 @@ class TestLanguageOfTheProfile(unittest.TestCase):
             self.assertEqual(loaded, [])  # (the tables' modules are let go)
         words.use("en", "pyraos")
 
+    def test_a_board_holds_its_tables_only_while_it_works_a_screen_out(self):
+        # (the play heap budget: a Dutch or French board in play keeps no
+        # text table in RAM; each new screen reads them again, still in its
+        # language: the same presses on an English board show other words)
+        from tabletop.buttons import presses
+        from tabletop.runtime import Runtime
+
+        def screens(game, lang):
+            obj = profile_json(game)
+            obj["lang"] = lang
+            prof = load(obj)
+            shown = []
+            rt = Runtime(prof, StillHal(prof), status=shown.append)
+            try:
+                for t in range(0, 3000, 20):
+                    if t in (1000, 2000):
+                        rt.queued = presses.LONG_MENU if t == 1000 else presses.SHORT_MENU
+                    rt.tick(t)
+                    self.assertEqual(words._tables, [])
+            finally:
+                words.use("en", game)
+            return shown
+
+        for game in games.NAMES:
+            english = screens(game, "en")
+            self.assertTrue(len(english) >= 2, english)  # (the select, and what came after)
+            for lang in ("nl", "fr"):
+                with self.subTest(game=game, lang=lang):
+                    said = screens(game, lang)
+                    self.assertEqual(len(said), len(english), said)
+                    for theirs, ours in zip(english, said):
+                        self.assertNotEqual(theirs[1:], ours[1:])  # (below the game's name)
+
 
 def computer_take_back():
     """A lines game against the computer (Dark) at the moment Dark has made

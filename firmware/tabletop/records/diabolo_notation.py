@@ -15,11 +15,11 @@ before was scored (empty in the first round; tabletop.board.diabolo_model).
 The specification has no form for it: only a board's own journal reads it
 back (``from_json(..., board=True)``); every other reader rejects it. This is the only
 place those texts are made or read; the rules know cards as ints
-(tabletop.rules.diabolo_cards).
+(tabletop.rules.diabolo_cards). Reading a line loads its checks
+(tabletop.records.shape) when one is first read: a board writes its journal
+as it plays and reads it only at power on.
 """
 
-from tabletop.records.malformed import Malformed
-from tabletop.records.shape import move_parts, only_keys
 from tabletop.rules import diabolo
 from tabletop.rules.values import is_int, show
 
@@ -35,6 +35,8 @@ def card_name(card):
 
 def card_index(text):
     """The card int of a text like ``"p4"``; Malformed if it is none."""
+    from tabletop.records.malformed import Malformed
+
     if type(text) is not str or len(text) != 2 or text[0] not in LETTERS or text[1] not in "12345":
         raise Malformed('%s is not a card like "p4"', show(text))
     return diabolo.make_card(LETTERS.index(text[0]), int(text[1]))
@@ -61,6 +63,9 @@ def to_json(event):
 def from_json(obj, variant, board=False):
     """The event tuple of a record object; Malformed (a ValueError) if malformed. With
     ``board``, a board's own deal line is read too."""
+    from tabletop.records.malformed import Malformed
+    from tabletop.records.shape import move_parts, only_keys
+
     if type(obj) is dict and "deal" in obj:
         only_keys(obj, ("deal",), Malformed("a deal line"))
         d = obj["deal"]
@@ -89,6 +94,9 @@ def from_json(obj, variant, board=False):
 
 
 def _board_deal(d):
+    from tabletop.records.malformed import Malformed
+    from tabletop.records.shape import only_keys
+
     only_keys(d, ("dealer", "seen"), Malformed("a board's deal"))
     dealer = d["dealer"]
     if not is_int(dealer):

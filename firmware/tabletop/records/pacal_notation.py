@@ -9,11 +9,11 @@ A board never sees the hidden hands: its deal is ``(DEAL, first, None,
 seen)`` (``seen``: the two base cards it read, or None in solo) and is
 written ``{"deal": {"first": 1, "seen": [12, 40]}}``, a line the
 specification has no form for. Only a board's own journal reads it back
-(``from_json(..., board=True)``); every other reader rejects it.
+(``from_json(..., board=True)``); every other reader rejects it. Reading a
+line loads its checks (tabletop.records.shape) when one is first read: a
+board writes its journal as it plays and reads it only at power on.
 """
 
-from tabletop.records.malformed import Malformed
-from tabletop.records.shape import int_list, move_parts, only_keys
 from tabletop.rules import pacal
 from tabletop.rules.values import is_int, show
 
@@ -41,6 +41,9 @@ def to_json(event):
 def from_json(obj, variant, board=False):
     """The event tuple of a record object; Malformed (a ValueError) if malformed. With
     ``board``, a board's own deal line is read too."""
+    from tabletop.records.malformed import Malformed
+    from tabletop.records.shape import int_list, move_parts, only_keys
+
     if type(obj) is dict and "deal" in obj:
         only_keys(obj, ("deal",), Malformed("a deal line"))
         d = obj["deal"]
@@ -69,6 +72,9 @@ def from_json(obj, variant, board=False):
 
 
 def _board_deal(d):
+    from tabletop.records.malformed import Malformed
+    from tabletop.records.shape import int_list, only_keys
+
     only_keys(d, ("first", "seen"), Malformed("a board's deal"))
     seen = int_list(d["seen"], "seen")
     first = d["first"]

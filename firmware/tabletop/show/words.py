@@ -5,6 +5,7 @@
     _("%s to play") % who      # the text in the board's language
     NAMES = (N_("Light"), N_("Dark"))   # marked for the tables, said with _(NAMES[p])
     join("selftest")           # a part's own texts, while it runs (leave("selftest") after)
+    let_go()                   # the text is worked out: the tables go until asked again
 
 English is the code's own text: it loads nothing. Another language loads
 its tables: the one every game shares (tabletop.show.words_<lang>), the
@@ -13,9 +14,12 @@ A table is one block of text, ``TEXTS``, a line ``English = translation``
 for each text: ASCII only (the SSD1306's 8x8 font draws nothing else), each
 at most 16 columns with its fields filled in (tests/test_board_texts.py).
 One string of text costs the heap far less than a dict of as many strings
-(each its own object and hash); a text is looked up as the display changes,
-not every tick. Only the language in use is imported; its modules go again,
-the blocks stay.
+(each its own object and hash). A text is looked up only as the display
+changes, not every tick, so the blocks are not kept either: the first text
+asked for reads them from flash (only the language in use), and the runtime
+lets them go once the display's text is worked out (``let_go()``). A board
+in play holds none of them; a change of screen reads them again (a few
+milliseconds, in a tick that already draws a new text).
 """
 
 import sys
@@ -23,7 +27,8 @@ import sys
 LANGS = ("en", "nl", "fr")
 
 _lang = "en"
-_tables = []  # [(name, block of text)], searched in turn: the last joined first
+_parts = []  # the tables in use: a running part's first, then the game's and the shared one
+_tables = []  # the blocks of text of _parts, read since they were last let go
 
 
 def borrow(module, name):
@@ -38,42 +43,53 @@ def borrow(module, name):
     return value
 
 
-def _load(name):
-    # the block of ``tabletop.show.words_<lang>_<name>`` (name "": the shared one)
-    module = "tabletop.show.words_" + _lang + ("_" + name if name else "")
-    _tables.insert(0, (name, borrow(module, "TEXTS")))
-
-
 def use(lang, game):
     """The board speaks ``lang`` (one of LANGS) for ``game``'s texts."""
     global _lang
     _lang = lang
     _tables.clear()
+    _parts.clear()
     if lang != "en":
-        _load("")
-        _load(game)
+        _parts.append(game)
+        _parts.append("")  # (the texts every game shares)
 
 
 def join(part):
     """``part``'s texts join the board's (a self-test's, while it runs)."""
     if _lang != "en":
-        _load(part)
+        _parts.insert(0, part)
+        _tables.clear()
 
 
 def leave(part):
     """``part``'s texts are let go again."""
-    for i in range(len(_tables)):
-        if _tables[i][0] == part:
-            del _tables[i]
-            return
+    if part in _parts:
+        _parts.remove(part)
+    _tables.clear()
+
+
+def let_go():
+    """The tables read for the texts asked so far go again (the next text
+    asked for reads them once more)."""
+    _tables.clear()
+
+
+def _read():
+    # the block of ``tabletop.show.words_<lang>_<part>`` for each part in use
+    # (part "": the shared one, tabletop.show.words_<lang>)
+    for part in _parts:
+        module = "tabletop.show.words_" + _lang + ("_" + part if part else "")
+        _tables.append(borrow(module, "TEXTS"))
 
 
 def _(text):
     """``text`` in the board's language (itself in English, or untranslated)."""
-    if not _tables:
+    if not _parts:
         return text
+    if not _tables:
+        _read()
     key = "\n" + text + " ="
-    for _part, table in _tables:
+    for table in _tables:
         i = table.find(key)
         if i >= 0:
             i += len(key)
