@@ -258,6 +258,8 @@ def test_a_pacal_card_built_where_it_cannot_go_says_why(pacal_duel: Player) -> N
     assert player.app.note == f"P{q + 1} builds {a}, not {wrong_card}: lift it"  # (unchanged)
     player.wait(lambda: table.runtime.board.mode == pacal_board.PLAY and not table.busy())
     _build(player, q, a, 1)
+    player.frames(5)
+    assert player.app.note == player.view.first_note()  # (the right card built: said no more)
     # the card to build on a field the rules do not let it go to (a round
     # or two on, once the pyramids hold cards)
     for _turn in range(8):

@@ -287,8 +287,8 @@ class App:
         is said until something else is, or the person goes on: a press of
         the mouse, then a move taken (the first note again; a press that is
         refused says its own). A board that takes a wrong card and waits for
-        it to be lifted keeps it so, and a computer's moves do not put it
-        away."""
+        it to be lifted keeps it so, through BACK's take-back too, until the
+        move after; a computer's moves do not put it away."""
         self.note = why
         self._refused = (why, None)
 
@@ -296,11 +296,14 @@ class App:
         if self._refused is None:
             return
         why, moves = self._refused
+        made = len(self.table.journal)
         if self.note != why:
             self._refused = None
-        elif moves is not None and len(self.table.journal) > moves:  # (that was then)
+        elif moves is not None and made > moves:  # (that was then)
             self.note = self.view.first_note()
             self._refused = None
+        elif moves is not None and made < moves:  # (taken back: the next move ends it)
+            self._refused = (why, made)
 
     def shown(self) -> tuple[Any, ...]:
         """What a drawing would show, cheaply (equal: the same picture): the
