@@ -40,6 +40,12 @@ STUB_PINS = $$($(PY) -c 'import tomllib; f = open("pyproject.toml", "rb"); \
 PYTEST_ARGS ?=
 ARGS ?=
 
+# Python caches each module's bytecode (__pycache__/, ignored by git) even where
+# the environment says not to: the tests start the simulator and host tools
+# in many processes, and each would compile the same sources again (a
+# quarter of pytest's collection alone).
+unexport PYTHONDONTWRITEBYTECODE
+
 .DEFAULT_GOAL := help
 .PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean texts
 

@@ -65,6 +65,9 @@ class Runtime:
 
             self.journal = Journal.restore(GameStore(store), g, variant, profile.games)
             g, variant = self.journal.game, self.journal.variant
+            # (the record's checks that read it are not needed again in play;
+            # Malformed stays: a reader of records on the desktop may hold its class)
+            games.unload("tabletop.records.shape")
         else:
             self.journal = Journal(g, variant)
         # The game's parts (tabletop.games): its board (tabletop.board.contract)

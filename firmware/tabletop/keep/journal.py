@@ -172,22 +172,12 @@ class Journal:
                         problems.append((_current(store), n, str(err) or "malformed"))
             else:
                 problems.append((_current(store), 1, "not a game of this board: %s %s" % (g, v)))
-            _let_go_of_reading()
         if j is None:
             j = cls(game, variant, store)  # (its file comes with the first game)
         else:
             j.resumed = True
         j.problems = problems + j.problems
         return j
-
-
-def _let_go_of_reading():
-    # The record's checks (loaded by the notation's from_json) are not
-    # needed again while the board plays. (Malformed stays: a reader of
-    # records on the desktop may hold its class.)
-    from tabletop.games import unload
-
-    unload("tabletop.records.shape")
 
 
 def _current(store):
