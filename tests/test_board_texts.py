@@ -8,7 +8,6 @@ draws). The profile's "lang" key takes en, nl and fr only."""
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import re
 from pathlib import Path
@@ -76,11 +75,14 @@ def said_by(game: str | None) -> set[str]:
 def table(lang: str, game: str | None) -> dict[str, str]:
     """A language's table (``game`` None: the shared one) as a dict, each
     line of its block ``English = translation`` (the key once, nothing else)."""
-    name = f"tabletop.show.words_{lang}" + ("" if game is None else f"_{game}")
-    block: str = importlib.import_module(name).TEXTS
-    assert block.startswith("\n") and block.endswith("\n"), f"{name}: a line to a text"
+    name = f"words_{lang}" + ("" if game is None else f"_{game}") + ".txt"
+    text = (SHOW / name).read_text(encoding="ascii")
+    assert text.startswith("# ") and text.endswith("\n"), f"{name}: a comment, a line to a text"
+    lines = text.split("\n")[:-1]
+    while lines[0].startswith("#"):
+        del lines[0]  # (what the table holds)
     out: dict[str, str] = {}
-    for line in block[1:-1].split("\n"):
+    for line in lines:
         key, eq, said = line.partition(" =")
         assert eq and (not said or said.startswith(" ")), f"{name}: {line!r} is no 'text = said'"
         assert key not in out, f"{name}: {key!r} twice"

@@ -112,7 +112,8 @@ def mpy_cross() -> str:
 
 
 def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
-    """The firmware compiled for the board: {path in the tree: local file}."""
+    """The firmware compiled for the board, with its data files (the
+    display's text tables): {path in the tree: local file}."""
     program = mpy_cross()
     arch = ARCHES.get(mpy >> 10 & 0x0F)
     out: dict[str, Path] = {}
@@ -135,6 +136,9 @@ def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
                 f"mpy-cross makes .mpy version {dest.read_bytes()[1]}, the board loads {mpy & 0xFF}"
             )
         out[rel.with_suffix(".mpy").as_posix()] = dest
+    for pkg in ("tabletop", "hal"):  # the display's text tables, as they are
+        for data in sorted((FIRMWARE / pkg).rglob("*.txt")):
+            out[data.relative_to(FIRMWARE).as_posix()] = data
     return out
 
 

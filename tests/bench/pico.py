@@ -1,7 +1,7 @@
 """``make bench-pico``: the firmware on an emulated Pico (tests/pico), timed in
 emulated cycles of a 125 MHz RP2040, with its heap on the real rp2 port.
 
-    .venv/bin/python -m tests.bench.pico [--games pyraos,pacal-duel,pacal-solo] [--lang nl]
+    .venv/bin/python -m tests.bench.pico [--games pyraos,pacal-duel,pacal-solo,diabolo] [--lang nl]
 
 Per game a seeded game is played on the virtual board (CPython), its sensor
 stream replayed on the Pico through the real hal and, the same readings, on
@@ -17,7 +17,10 @@ from flash runs somewhat faster than on a board):
 - a full sensor scan, an LED frame, a journal write (tests/pico/stages_chip.py);
 - heap: ``gc.mem_free()`` before and after set-up, and the peak live heap
   over the game (a full collection every HEAP_EVERY ticks), beyond what was
-  in use before the firmware was imported; the idle ticks after which
+  in use before set-up (tests/pico/replay_chip.py has imported the runtime,
+  the profile's loader and the hal by then: what every game's board loads
+  anyway; a real board holds its tabletop.device and host link too); the
+  idle ticks after which
   ``gc.mem_alloc()`` had grown (the real rp2 heap: it allocated).
 
 Targets (exit 1 on a miss): move answered <= 10 ms, idle tick p95 <= 2 ms
@@ -50,11 +53,13 @@ from tests.pico.harness import (
 
 HEAP_EVERY = 200
 STAGE_REPEATS = 20
-# (name, game, variant, seed, events, hand mistakes): what each game plays
+# name: (game, variant, seed, events, hand mistakes, players): what each game plays
+# (players: Diabolo's count, chosen at the board's select; 0 for the others)
 GAMES = {
-    "pyraos": ("pyraos", "standard", 21, 10, 0.3),
-    "pacal-duel": ("pacal", "duel", 22, 12, 0.3),
-    "pacal-solo": ("pacal", "solo", 23, 6, 0.0),
+    "pyraos": ("pyraos", "standard", 21, 10, 0.3, 0),
+    "pacal-duel": ("pacal", "duel", 22, 12, 0.3, 0),
+    "pacal-solo": ("pacal", "solo", 23, 6, 0.0, 0),
+    "diabolo": ("diabolo", "standard", 24, 8, 0.3, 4),
 }
 # What --stages times, as paths from the runtime (tests/pico/replay_chip.py).
 STAGES = {
@@ -68,6 +73,11 @@ STAGES = {
     "pacal": (
         "hal.read_digital", "hal.read_analog", "hal.read_buttons", "buttons.update", "board.step",
         "board.levels.update", "board.readers.update", "draw.render", "pixels.show",
+        "journal.flush",
+    ),
+    "diabolo": (
+        "hal.read_digital", "hal.read_buttons", "buttons.update", "board.step",
+        "board.slots.update", "board.reader.update", "draw.render", "pixels.show",
         "journal.flush",
     ),
 }  # fmt: skip
@@ -84,10 +94,18 @@ def pct(values: list[float], p: int) -> float:
     return values[min(len(values) - 1, len(values) * p // 100)] if values else float("nan")
 
 
-def record(game: str, variant: str, seed: int, events: int, mistakes: float) -> BoardRun:
-    moves = play_game(game, variant, seed).events[:events]
+def record(
+    game: str, variant: str, seed: int, events: int, mistakes: float, players: int = 0
+) -> BoardRun:
+    moves = play_game(game, variant, seed, players or None).events[:events]
     run = BoardRun(
-        reference_profile(game), game, variant, seed=seed, mistakes=mistakes, record_sensors=True
+        reference_profile(game),
+        game,
+        variant,
+        seed=seed,
+        mistakes=mistakes,
+        record_sensors=True,
+        players=players,
     )
     result = run.play(moves)
     if not result.ok:
@@ -175,8 +193,8 @@ def stage_figures(found: dict[str, list[int]]) -> dict[str, tuple[float, str]]:
 def run_game(
     image: Path, name: str, lang: str = "en"
 ) -> tuple[dict[str, tuple[float, str]], list[str]]:
-    game, variant, seed, events, mistakes = GAMES[name]
-    run = record(game, variant, seed, events, mistakes)
+    game, variant, seed, events, mistakes, players = GAMES[name]
+    run = record(game, variant, seed, events, mistakes, players)
     log = to_adc(run.hal.log)
     host = time.time()
     chip = replay_on_pico(image, log, game, variant, heap_every=HEAP_EVERY, allocs=True)
@@ -188,8 +206,8 @@ def run_game(
 def print_stages(image: Path, name: str) -> None:
     """Where one game's ticks go: each stage's microseconds per tick (timers
     on the methods, a few microseconds a call of their own)."""
-    game, variant, seed, events, mistakes = GAMES[name]
-    log = to_adc(record(game, variant, seed, events, mistakes).hal.log)
+    game, variant, seed, events, mistakes, players = GAMES[name]
+    log = to_adc(record(game, variant, seed, events, mistakes, players).hal.log)
     chip = replay_on_pico(image, log, game, variant, stages=STAGES[game])
     ms = [(end - start) / 1e6 for start, end, _ in chip.timing]
     print(f"\n{name}: {len(ms)} ticks, {round(sum(ms) / len(ms) * 1000)} us a tick on average")

@@ -40,8 +40,8 @@
 //   --root DIR                     the repository (default: two folders above this file)
 //
 // Inside MicroPython the repository is mirrored at /repo (the working directory):
-// firmware/**/*.py and *.json (the board profiles) are copied and /repo/firmware is on sys.path, so `import tabletop`
-// works. Each test module's folder (its .py files and packages) is copied too and is
+// firmware/**/*.py, *.json (the board profiles) and *.txt (the display's text tables)
+// are copied and /repo/firmware is on sys.path, so `import tabletop` works. Each test module's folder (its .py files and packages) is copied too and is
 // first on sys.path while that module imports, so sibling helpers import as well.
 // Files from outside the repository go to /ext/N/. The libraries in .venv/mplib
 // (fetched by the Makefile) are in /lib, on sys.path, as on a board.
@@ -146,7 +146,7 @@ function copyFirmware(FS, hostDir, mpDir) {
     if (entry.name === "__pycache__" || entry.name.startsWith(".")) continue;
     const src = path.join(hostDir, entry.name);
     if (entry.isDirectory()) copyFirmware(FS, src, mpDir + "/" + entry.name);
-    else if (entry.isFile() && (entry.name.endsWith(".py") || entry.name.endsWith(".json")))
+    else if (entry.isFile() && /\.(py|json|txt)$/.test(entry.name))
       putFile(FS, src, mpDir + "/" + entry.name);
   }
 }

@@ -97,9 +97,9 @@ def firmware_files(
     build: Path, native: tuple[str, ...] = (), lang: str = "en"
 ) -> list[tuple[str, Path]]:
     """What a maker copies onto a board, as (path on the board, local file):
-    the packages as .mpy, the reference profiles (their display speaking
-    ``lang``), and the display driver in /lib (what ``mpremote mip install
-    ssd1306`` puts there). main.py and boot.py stay off: the replays run
+    the packages as .mpy with their text tables, the reference profiles
+    (their display speaking ``lang``), and the display driver in /lib (what
+    ``mpremote mip install ssd1306`` puts there). main.py and boot.py stay off: the replays run
     their own program at the REPL."""
     files = []
     for package in ("tabletop", "hal"):
@@ -108,6 +108,8 @@ def firmware_files(
             module = ".".join(rel.with_suffix("").parts)
             compile_file(py, build / rel, module.startswith(native) if native else False)
             files.append(("/" + rel.as_posix(), build / rel))
+        for data in sorted((FIRMWARE / package).rglob("*.txt")):  # (the display's text tables)
+            files.append(("/" + data.relative_to(FIRMWARE).as_posix(), data))
     for profile in sorted(PROFILES.glob("*.json")):
         if lang != "en":
             speaking = build / "profiles" / profile.name

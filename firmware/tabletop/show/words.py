@@ -7,33 +7,37 @@
     join("selftest")           # a part's own texts, while it runs (leave("selftest") after)
     let_go()                   # the text is worked out: the tables go until asked again
 
-English is the code's own text: it loads nothing. Another language loads
-its tables: the one every game shares (tabletop.show.words_<lang>), the
-game's (words_<lang>_<game>) and a part's while it runs (the self-test's).
-A table is one block of text, ``TEXTS``, a line ``English = translation``
-for each text: ASCII only (the SSD1306's 8x8 font draws nothing else), each
-at most 16 columns with its fields filled in (tests/test_board_texts.py).
-One string of text costs the heap far less than a dict of as many strings
-(each its own object and hash). A text is looked up only as the display
-changes, not every tick, so the blocks are not kept either: the first text
-asked for reads them from flash (only the language in use), and the runtime
-lets them go once the display's text is worked out (``let_go()``). A board
-in play holds none of them; a change of screen reads them again (a few
-milliseconds, in a tick that already draws a new text).
+English is the code's own text: it reads nothing. Another language has
+its tables, text files beside this module: the one every game shares
+(``words_<lang>.txt``), the game's (``words_<lang>_<game>.txt``) and a
+part's while it runs (the self-test's). A table is a line ``English =
+translation`` for each text, after a comment (lines starting ``#``) that
+says what it holds: ASCII only (the SSD1306's 8x8 font draws nothing
+else), each at most 16 columns with its fields filled in
+(tests/test_board_texts.py). A text is looked up only as the display
+changes, not every tick, and the tables are not kept: the first text asked
+for reads them (one string each, only the language in use), and the
+runtime lets them go once the display's text is worked out (``let_go()``).
+So a board in play holds none of them. Reading a table is about a
+millisecond on a Pico, where importing it as a module took twelve (the
+search of the import path); a change of screen reads two.
 """
 
 import sys
 
 LANGS = ("en", "nl", "fr")
+# (the tables' folder: this module's, "" or ending in a separator)
+_FOLDER = __file__[: max(__file__.rfind("/"), __file__.rfind("\\")) + 1]
 
 _lang = "en"
 _parts = []  # the tables in use: a running part's first, then the game's and the shared one
-_tables = []  # the blocks of text of _parts, read since they were last let go
+_tables = []  # the tables of _parts (each its file's text), read since they were let go
 
 
 def borrow(module, name):
-    """``module``'s ``name`` (a table of text), the module imported for it
-    and let go again: its code is not needed any more, only the value."""
+    """``module``'s ``name`` (the rules of tabletop.show.howto, say), the
+    module imported for it and let go again: its code is not needed any
+    more, only the value."""
     value = getattr(__import__(module, None, None, (name,)), name)
     sys.modules.pop(module, None)
     try:
@@ -75,11 +79,10 @@ def let_go():
 
 
 def _read():
-    # the block of ``tabletop.show.words_<lang>_<part>`` for each part in use
-    # (part "": the shared one, tabletop.show.words_<lang>)
+    # the table of each part in use (part "": the shared one, words_<lang>.txt)
     for part in _parts:
-        module = "tabletop.show.words_" + _lang + ("_" + part if part else "")
-        _tables.append(borrow(module, "TEXTS"))
+        with open(_FOLDER + "words_" + _lang + ("_" + part if part else "") + ".txt") as f:
+            _tables.append(f.read())
 
 
 def _(text):
