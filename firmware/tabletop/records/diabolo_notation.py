@@ -15,9 +15,7 @@ before was scored (empty in the first round; tabletop.board.diabolo_model).
 The specification has no form for it: only a board's own journal reads it
 back (``from_json(..., board=True)``); every other reader rejects it. This is the only
 place those texts are made or read; the rules know cards as ints
-(tabletop.rules.diabolo_cards). Reading a line loads its checks
-(tabletop.records.shape) when one is first read: a board writes its journal
-as it plays and reads it only at power on.
+(tabletop.rules.diabolo_cards).
 """
 
 from tabletop.rules import diabolo
@@ -35,7 +33,7 @@ def card_name(card):
 
 def card_index(text):
     """The card int of a text like ``"p4"``; Malformed if it is none."""
-    from tabletop.records.malformed import Malformed
+    from tabletop.records.shape import Malformed
 
     if type(text) is not str or len(text) != 2 or text[0] not in LETTERS or text[1] not in "12345":
         raise Malformed('%s is not a card like "p4"', show(text))
@@ -63,8 +61,7 @@ def to_json(event):
 def from_json(obj, variant, board=False):
     """The event tuple of a record object; Malformed (a ValueError) if malformed. With
     ``board``, a board's own deal line is read too."""
-    from tabletop.records.malformed import Malformed
-    from tabletop.records.shape import move_parts, only_keys
+    from tabletop.records.shape import Malformed, move_parts, only_keys
 
     if type(obj) is dict and "deal" in obj:
         only_keys(obj, ("deal",), Malformed("a deal line"))
@@ -94,8 +91,7 @@ def from_json(obj, variant, board=False):
 
 
 def _board_deal(d):
-    from tabletop.records.malformed import Malformed
-    from tabletop.records.shape import only_keys
+    from tabletop.records.shape import Malformed, only_keys
 
     only_keys(d, ("dealer", "seen"), Malformed("a board's deal"))
     dealer = d["dealer"]

@@ -11,7 +11,10 @@ Each game's notation is a module of its own (``pyraos_notation``,
 the game asked for; an unknown game is UnknownGame. ``from_json``
 checks the shape of a line (keys, types, position names) and raises
 Malformed (a ValueError, tabletop.records.malformed) saying what is
-malformed; whether the event is legal is the game state's business.
+malformed; whether the event is legal is the game state's business. Those
+checks (tabletop.records.shape, with Malformed) are imported inside
+``from_json``, when a line is first read: a board writes its journal as it
+plays and reads it only at power on.
 Position names are tabletop.rules.pyraos_geometry's.
 """
 

@@ -9,9 +9,7 @@ A board never sees the hidden hands: its deal is ``(DEAL, first, None,
 seen)`` (``seen``: the two base cards it read, or None in solo) and is
 written ``{"deal": {"first": 1, "seen": [12, 40]}}``, a line the
 specification has no form for. Only a board's own journal reads it back
-(``from_json(..., board=True)``); every other reader rejects it. Reading a
-line loads its checks (tabletop.records.shape) when one is first read: a
-board writes its journal as it plays and reads it only at power on.
+(``from_json(..., board=True)``); every other reader rejects it.
 """
 
 from tabletop.rules import pacal
@@ -41,8 +39,7 @@ def to_json(event):
 def from_json(obj, variant, board=False):
     """The event tuple of a record object; Malformed (a ValueError) if malformed. With
     ``board``, a board's own deal line is read too."""
-    from tabletop.records.malformed import Malformed
-    from tabletop.records.shape import int_list, move_parts, only_keys
+    from tabletop.records.shape import Malformed, int_list, move_parts, only_keys
 
     if type(obj) is dict and "deal" in obj:
         only_keys(obj, ("deal",), Malformed("a deal line"))
@@ -72,8 +69,7 @@ def from_json(obj, variant, board=False):
 
 
 def _board_deal(d):
-    from tabletop.records.malformed import Malformed
-    from tabletop.records.shape import int_list, only_keys
+    from tabletop.records.shape import Malformed, int_list, only_keys
 
     only_keys(d, ("first", "seen"), Malformed("a board's deal"))
     seen = int_list(d["seen"], "seen")

@@ -4,9 +4,7 @@
     words.to_json((pyraos.PLACE, 0, 5, -1))        # {"p": 0, "place": "b2"}
     words.from_json({"p": 0, "raise": ["a1", "2b2"]}, "standard")
 
-A Pyraos game has no deal: every event is a move. Reading a line loads
-its checks (tabletop.records.shape) when one is first read: a board writes
-its journal as it plays and reads it only at power on.
+A Pyraos game has no deal: every event is a move.
 """
 
 from tabletop.rules import pyraos
@@ -35,7 +33,7 @@ def _pos(value, what):
     try:
         return position_index(value)
     except ValueError:
-        from tabletop.records.malformed import Malformed
+        from tabletop.records.shape import Malformed
 
         raise Malformed('%s: %s is not a position like "b2" or "2a1"', what, show(value))
 
@@ -43,8 +41,7 @@ def _pos(value, what):
 def from_json(obj, variant, board=False):
     """The move tuple of a record object; Malformed (a ValueError) if malformed. (``board``:
     a board's own journal reads this the same as any record.)"""
-    from tabletop.records.malformed import Malformed
-    from tabletop.records.shape import move_parts
+    from tabletop.records.shape import Malformed, move_parts
 
     p, what, value = move_parts(obj, _KEYS[1:])
     if what == "place":

@@ -12,6 +12,8 @@ it is (``"offer"``) or a phrase, a Malformed itself (``Malformed("a solo deal")`
 from tabletop.records.malformed import Malformed
 from tabletop.rules.values import is_int, show
 
+__all__ = ("Malformed", "int_list", "move_parts", "only_keys")  # (Malformed: the notations')
+
 
 def move_parts(obj, names):
     """Check the shape of a record move: ``"p"`` (a whole number) and exactly
