@@ -14,7 +14,7 @@ from sim.hardware.flash import FatFlash, LittleFlash
 from sim.hardware.physics import PyraosPhysics, sensor_below
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.runs.selfplay import play_game
-from tabletop.board import pacal_board, pyraos_board, pyraos_restore
+from tabletop.board import pacal_board, pyraos_board
 from tabletop.keep.store import game_name
 from tabletop.rules import pacal, pyraos
 
@@ -98,7 +98,7 @@ def test_marbles_moved_while_off_are_shown_until_they_match() -> None:
     hal = g.run.hal
     assert hal.colour(sensor_below(stray)) == "error"  # lift this
     assert hal.colour(sensor_below(gone)) == "hint"  # put one back here
-    assert g.run.runtime.board.mode == pyraos_restore.UNDO  # and wait until they match
+    assert g.run.runtime.board.mode == pyraos_board.UNDO  # and wait until they match
     now = hal.now_ms
     phys.pick_up(stray, now)
     phys.to_reserve(now)
@@ -170,7 +170,7 @@ def test_a_damaged_line_is_reported_and_play_resumes_before_it(flash: Any) -> No
     problems = [p for p in journal.problems]
     assert problems[0][:2] == (name, 9)
     assert any("refused on replay" in p[2] for p in problems)  # the moves after it
-    assert g.run.runtime.board.mode == pyraos_restore.UNDO  # the marbles of moves 8-10: lift them
+    assert g.run.runtime.board.mode == pyraos_board.UNDO  # the marbles of moves 8-10: lift them
 
 
 def test_a_pacal_round_ended_by_a_last_card_that_fit_nowhere_replays() -> None:

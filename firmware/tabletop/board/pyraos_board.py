@@ -15,7 +15,8 @@ once the LEDs show the answer).
 
 Modes: SELECT (power-on animation, MENU starts), PLAY, UNDO (BACK took a move
 back; waiting until the pieces match the earlier position), CLEAR (a new game
-waits for an empty board); the last two in tabletop.board.pyraos_restore.
+waits for an empty board); the last two in tabletop.board.pyraos_restore,
+loaded while one of them (or BACK) is under way and let go when play goes on.
 
 What the sensing has learnt (baselines, each marble's error) goes to flash
 with the journal: ``state_due()`` says it is due (a second after a move, or
@@ -29,9 +30,9 @@ instead of guessing them from the readings (a lost move, even one to level
 
 from micropython import const
 
+from tabletop import games
 from tabletop.board import pyraos_unclear as unclear
 from tabletop.board.contract import SELECT, Board
-from tabletop.board.pyraos_restore import UNDO, put_back, take_back_move, wait_for_empty
 from tabletop.buttons import presses
 from tabletop.rules import pyraos
 from tabletop.rules.pyraos_geometry import position_names
@@ -41,11 +42,13 @@ _BACK_WAIT_MS = const(3000)
 _SAVE_MARGIN_MS = const(100)  # the learnt state is written this long after a change has settled
 
 PLAY = 1  # (SELECT: the game select, every board's first mode)
+UNDO = 2
 CLEAR = 3
 
 
 class PyraosBoard(Board):
     TELLS_NOISE = True  # noise_report: once the noise measured at power on is known
+    UNDO = UNDO  # (for tabletop.board.pyraos_restore, loaded only while it is needed)
 
     def __init__(self, profile, variant, journal):
         Board.__init__(self, profile, variant, journal, pyraos)
@@ -68,6 +71,7 @@ class PyraosBoard(Board):
         self.now = 0
         self._learn = None  # a change accepted, for the sensing to learn (after_answer)
         self._learn_at = 0  # ... when it was accepted
+        self._rested = -1  # the version a quiet tick of play last left as it was
         self._idle_game = None  # the game and move _idle_mask was worked out for
         self._idle_plies = -1
         self._idle_mask = 0
@@ -164,8 +168,15 @@ class PyraosBoard(Board):
     def play_on(self):
         """The pieces match the game again (after BACK or a new game): play."""
         self.mode = PLAY
+        games.unload("tabletop.board.pyraos_restore")
         self._save_soon()
         self.show(self._idle_targets(), 0, 0)
+
+    def _restore(self):
+        # CLEAR, UNDO and BACK's code (tabletop.board.pyraos_restore), while needed
+        from tabletop.board import pyraos_restore
+
+        return pyraos_restore
 
     def start(self, variant, players):
         self.variant = variant
@@ -209,6 +220,14 @@ class PyraosBoard(Board):
             self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
+        if (
+            sensor.resting
+            and event == presses.NONE
+            and self._rested == self.version
+            and self.back_at < 0
+            and self.unsure_at < 0
+        ):
+            return  # nothing moved, and what the last quiet tick showed still holds
         if sensor.measured != self.noise_told or sensor.readings.railed != self.railed:
             self._faults()
         if self.unwired or sensor.unwired or not sensor.measured or not sensor.ready():
@@ -230,6 +249,7 @@ class PyraosBoard(Board):
         if self.mode == SELECT:
             if event == presses.SHORT_BACK:  # who the computer plays: nobody, Dark, Light
                 self.choose_computer(self.next_seat())
+            sensor.rest_while_still(now_ms)
             return
         obs = sensor.observe(self.expected, now_ms)
         if sensor.baselines_moved():
@@ -239,19 +259,22 @@ class PyraosBoard(Board):
         if self.mode != PLAY and self.unsure_at >= 0:
             unclear.sure(self)
         if self.mode == CLEAR:
-            wait_for_empty(self, obs)
+            self._restore().wait_for_empty(self, obs)
             return
         if self.mode == UNDO:
-            put_back(self, obs, now_ms)
+            self._restore().put_back(self, obs, now_ms)
             return
         if event == presses.SHORT_BACK:
             self.back_at = now_ms  # acted on once the pieces are clear
         if self.back_at >= 0:
             if now_ms - self.back_at > _BACK_WAIT_MS:
                 self.back_at = -1
-            elif take_back_move(self, obs, now_ms):
+            elif self._restore().take_back_move(self, obs, now_ms):
                 return
         self._play(obs, now_ms)
+        # (in play, a quiet tick that left everything shown as it was: the
+        # next one the sensing finds resting has nothing to do)
+        self._rested = self.version if obs.kind == pyramid.NONE and self.mode == PLAY else -1
 
     def _faults(self):
         # The noise measured at power on, or a sensor read at a rail since

@@ -9,13 +9,12 @@ took back (UNDO).
 
 ``board`` is the tabletop.board.pyraos_board.PyraosBoard; what is there too
 much shows red, what is missing in the hint colour, and ``board.play_on()``
-once they match.
+once they match. Loaded only while one of them is under way (the board
+lets it go when play goes on).
 """
 
 from tabletop.rules import pyraos
 from tabletop.sensing import pyramid
-
-UNDO = 2  # the board's mode after BACK (or power on): until the pieces match
 
 
 def wait_for_empty(board, obs):
@@ -103,7 +102,7 @@ def take_back(board):
     board.game = replayed(board, len(board.journal.events))
     board.target = board.game.occupied()  # board.expected stays what is on the board
     board.first_lift = -1
-    board.mode = UNDO
+    board.mode = board.UNDO
     board.version += 1
     board.show(0, board.expected & ~board.target, board.target & ~board.expected)
     if seat is not None:

@@ -30,6 +30,7 @@ from tabletop.sensing.smoothing import WINDOW, smoothed_noise
 
 FRESH_MS = const(1000)  # how long after a change its settling is still taken in
 _DRIFT_TICKS = const(64)  # quiet ticks between two steps that follow drift
+_CATCH_UP = const(4)  # steps taken at once at most, after a rest (1/4 of the residual)
 
 # The learnt state, in words (state_parts): the flags (marbles with a known
 # error, those tainted), the baselines, each marble's error, whether the
@@ -365,12 +366,20 @@ class Baselines:
 
     def follow_drift(self):
         """The board is still and matches: let the baselines follow slow
-        drift (a step of 1/16 of the residual every _DRIFT_TICKS quiet ticks)."""
-        self.quiet_ticks = (self.quiet_ticks + 1) % _DRIFT_TICKS
-        if self.quiet_ticks:
+        drift (a step of 1/16 of the residual every _DRIFT_TICKS quiet ticks).
+        The ticks the board rested count too (``quiet_ticks``, added by
+        tabletop.sensing.pyramid): their steps are taken at the next look,
+        at most _CATCH_UP of them at once."""
+        ticks = self.quiet_ticks + 1
+        if ticks < _DRIFT_TICKS:
+            self.quiet_ticks = ticks
             return
+        steps = ticks // _DRIFT_TICKS
+        if steps > _CATCH_UP:
+            steps = _CATCH_UP
+        self.quiet_ticks = ticks % _DRIFT_TICKS
         resid = self.resid
         base = self.base
         for s in range(SENSORS):
-            d = resid[s]
+            d = resid[s] * steps
             base[s] += d >> 4 if d > 0 else -((-d) >> 4)

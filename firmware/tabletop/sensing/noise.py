@@ -155,6 +155,37 @@ class NoiseMeter:
                 if faulty >> s & 1:
                     held[s] = sums[s] // WINDOW
             sensor.learnt.leave_out(faulty, held)
+        sensor.calm = _calm(sensor, self.noise)
+
+
+def _calm(sensor, measured):
+    # The cheap check of a quiet tick (tabletop.sensing.calm), for what was
+    # measured: each sensor at its own noise, none below half of what the
+    # sensing works with (a sensor that happened to read steadily is no
+    # quieter); against the weakest marble's field, the sum of its squares
+    # over the sensors (each capped as the check caps it).
+    from tabletop.rules.pyraos_geometry import POSITIONS
+    from tabletop.sensing.calm import CAP, Calm
+    from tabletop.sensing.magnets import SENSORS
+    from tabletop.sensing.smoothing import WINDOW
+
+    floor = int(sensor.noise) // 2
+    noise = array("H", bytes(2 * SENSORS))
+    for s in range(SENSORS):
+        noise[s] = measured[s] if measured[s] > floor else floor
+    k = sensor.finder.k
+    least = -1
+    for p in range(POSITIONS):
+        total = 0
+        for s in range(SENSORS):
+            v = k[s * POSITIONS + p]
+            v = v if v >= 0 else -v
+            v = v if v < CAP else CAP
+            total += v * v
+        if least < 0 or total < least:
+            least = total
+    step = sensor.readings.still // WINDOW  # (a raw reading's step, as the average has it)
+    return Calm(sensor.readings.channels, noise, least, sensor.faulty, step)
 
 
 def work_with(sensor, noise):

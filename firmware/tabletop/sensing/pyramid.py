@@ -35,6 +35,7 @@ from micropython import const
 
 from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
 from tabletop.sensing.baselines import FRESH_MS, STATE_WORDS, Baselines
+from tabletop.sensing.calm import REFRESH_MS
 from tabletop.sensing.changes import (
     ADD,
     LIFT,
@@ -59,6 +60,7 @@ _NO_CHANGE_FIT = const(2)  # "no change" is relearnt when it fits within this ma
 _NO_CHANGE_FIT_UNSURE = const(16)  # ... when the board's picture is a guess anyway
 _FAR_MISFIT_FIT = const(4)  # a marble spoilt by a far misfit fits within this many
 _FRESH_RESTED_MS = const(100)  # still this long after an accepted change: it has landed
+_REST_AFTER = const(8)  # "no change" this many ticks in a row, and the cheap check takes over
 _NOT_RESTORED = const(-1)  # restored_at: no saved state taken back
 _RESTORED_NEXT_TICK = const(-2)  # ... taken back; its first tick is still to come
 
@@ -100,6 +102,11 @@ class PyramidSensor:
         self.faulty = 0  # bits of the sensors left out (far noisier than the rest, or dead)
         self.held = array("H")  # ... and what each reads from then on
         self.unwired = False  # more than half of them: the board cannot follow a game
+        # Once measured, the cheap check of a quiet tick (tabletop.sensing.calm,
+        # made by the noise meter): while it holds, a tick does nothing more (``resting``).
+        self.calm = None
+        self.resting = False
+        self.quiet_run = 0  # looks in a row since the check stood down that found "no change"
 
     # -- readings -------------------------------------------------------------------
 
@@ -110,6 +117,16 @@ class PyramidSensor:
             self._measured(meter)
         if self.faulty:
             self._hold_faulty(analog)
+        calm = self.calm
+        if calm is not None and calm.armed:
+            if calm.still(analog, now_ms):
+                self.resting = True
+                return  # as it was: the averaging, residuals and fits wait
+            self.learnt.quiet_ticks += calm.ticks  # (drift is followed for them too)
+            self._stand_down()
+            if self.deep is not None:
+                self.deep.restart()  # (what it averaged may be from before a change)
+        self.resting = False
         self.readings.update(analog, now_ms)
         if self.restored_at == _RESTORED_NEXT_TICK:
             self.restored_at = now_ms
@@ -120,6 +137,14 @@ class PyramidSensor:
         self.meter = None
         meter.hand_over(self)
         sys.modules.pop("tabletop.sensing.noise", None)
+
+    def _stand_down(self):
+        # The check no longer holds (or the board changed what it expects):
+        # the sensing looks again, and rests only once it has settled anew.
+        if self.calm is not None:
+            self.calm.armed = False
+        self.resting = False
+        self.quiet_run = 0
 
     def _hold_faulty(self, analog):
         # A faulty sensor reads the same from now on: its noise moves nothing.
@@ -156,6 +181,11 @@ class PyramidSensor:
     def observe(self, expected, now_ms):
         """The settled observation relative to the expected occupancy, or an
         UNCLEAR one while nothing is settled (shared objects: copy to keep)."""
+        calm = self.calm
+        if self.resting and calm is not None:
+            if expected == calm.occ:
+                return self.current  # (NONE: what the tick that armed it settled on)
+            self._stand_down()
         self._explain(expected, now_ms)
         if not self._follow(now_ms):
             return _SETTLING  # a bouncing marble: the candidate is kept a while
@@ -179,17 +209,29 @@ class PyramidSensor:
             learnt.settle_fresh(now_ms)
         quiet = finder.fit(-1, -1, -1, self.quiet)
         if quiet <= self.quiet:
+            self.quiet_run += 1
             self.misfit.reset()
             finder.nothing_changed(quiet)
             if still_for >= self.settle_ms:
                 learnt.follow_drift()
+                self._maybe_rest(expected, still_for, now_ms)
             return
         finder.search(expected, still_for >= RELEARN_MS)
         top = finder.top
         clear = finder.second - finder.error >= finder.margin
         if top.kind == NONE and clear:
             self._no_change_misfit(now_ms)
-        elif (
+            # (no change, only not within quiet: a noisy board's readings
+            # seldom are; it rests all the same once it has held, unless
+            # a misfit is being timed)
+            if self.best.kind == NONE and still_for >= self.settle_ms and self.misfit.since < 0:
+                self.quiet_run += 1
+                self._maybe_rest(expected, still_for, now_ms)
+            else:
+                self.quiet_run = 0
+            return
+        self.quiet_run = 0
+        if (
             (top.kind == ADD or top.kind == MOVE)
             and clear
             and still_for >= RELEARN_MS
@@ -198,6 +240,34 @@ class PyramidSensor:
             self._far_misfit(now_ms)
         else:
             self.misfit.reset()
+
+    def _maybe_rest(self, expected, still_for, now_ms):
+        # "No change", still and settled: from the next tick on, the cheap
+        # check stands in for this work until something moves. Not while
+        # a marble set down is still being taken in (unless it has rested),
+        # nor on one lucky tick of a misfit that hovers about quiet, nor
+        # while a misfit is timed (it must be seen to hold, every tick, to
+        # be learnt), nor (a noisy board) before the longer average can
+        # tell the top marble.
+        if (
+            self.calm is not None
+            and self.quiet_run >= _REST_AFTER
+            and self.restored_at != _RESTORED_NEXT_TICK
+            and (now_ms >= self.learnt.fresh_until or still_for >= _FRESH_RESTED_MS)
+            and self.current.kind == NONE
+            and (self.deep is None or self.deep.full())
+            and self.misfit.since < 0
+        ):
+            self.calm.arm(self.readings.sums, expected, now_ms + REFRESH_MS)
+
+    def rest_while_still(self, now_ms):
+        """Nothing is observed for now (the game select): once the readings
+        have been still a while, the cheap check stands in for the averaging
+        until something moves. The first observation looks afresh."""
+        calm = self.calm
+        if calm is None or calm.armed or now_ms - self.readings.moving_at < self.high_settle_ms:
+            return
+        calm.arm(self.readings.sums, -1, now_ms + REFRESH_MS)
 
     def _end_fresh(self, still_for):
         # The change accepted last is taken in while it settles (its field
@@ -331,6 +401,7 @@ class PyramidSensor:
         moved happened while the power was off and has long settled: it
         is not followed as if it were settling (a marble put on level 3
         after it, say, must not be learnt as part of it)."""
+        self._stand_down()
         self.learnt.rebase(expected, change, now_ms)
         self.rested = False
         at = self.restored_at
@@ -340,12 +411,14 @@ class PyramidSensor:
 
     def forget(self, occ):
         """A new game: the marbles of ``occ`` go (Baselines.forget)."""
+        self._stand_down()
         self.learnt.forget(occ)
         self.misfit.reset()
         self.current.set(NONE, -1, -1, -1)
 
     def keep_empty(self):
         """A game starts on the empty board (Baselines.keep_empty)."""
+        self._stand_down()
         self.learnt.keep_empty()
 
     def baselines_moved(self):
@@ -377,6 +450,7 @@ class PyramidSensor:
         """Power on: take back what state_parts gave; the readings start
         afresh, and a change seen before anything moves happened while the
         power was off (see rebase)."""
+        self._stand_down()
         self.learnt.restore_state(words)
         self.misfit.reset()
         self.current.set(NONE, -1, -1, -1)

@@ -37,6 +37,15 @@ class StillAverage:
         for n in range(_DEPTH + 1):
             self.slacks[n] = max(floor, int(2 * noise / (max(1, n) + WINDOW - 1) ** 0.5) + 1)
 
+    def restart(self):
+        """Average afresh from the next tick (something may have changed)."""
+        self.n = 0
+
+    def full(self):
+        """Is the average as long as it gets? (Before, a marble on level 3 or
+        the top may not stand out of it yet.)"""
+        return self.n >= _DEPTH
+
     def deepen(self, resid, still_for_ms):
         """Move ``resid`` (sensor by sensor: the smoothed reading minus the
         prediction) to the longer average; nothing while the readings move.

@@ -1,0 +1,122 @@
+"""A Pyraos board nobody touches rests (tabletop.sensing.calm): its ticks
+do the cheap check and nothing more. Resting must never cost a move: a
+marble set down or lifted on any level is still seen, at the profile's
+noise and at twice it, and drift is still followed."""
+
+from array import array
+
+from board_support import Readings
+from pyramid_support import BASES, GAINS, PROFILE, SensorCase, mask
+from tabletop.rules.pyraos_geometry import position_index
+from tabletop.sensing import pyramid
+
+LEVELS_1_2 = (1 << 25) - 1
+LEVELS_1_3 = (1 << 29) - 1
+# (what lies there, the marble that comes): one on each level
+ON_EACH_LEVEL = (
+    (mask("a1 b1 a2"), position_index("b2")),
+    (mask("a1 b1 a2 b2"), position_index("2a1")),
+    (LEVELS_1_2, position_index("3a1")),
+    (LEVELS_1_3, 29),
+)
+
+
+class RestTest(SensorCase):
+    def noisy(self, noise):
+        # The board at ``noise`` counts, and a sensing that measures it anew
+        self.board = Readings(PROFILE, GAINS, BASES, noise=noise)
+        self.sensor = pyramid.PyramidSensor(PROFILE)
+        self.buf = array("H", bytes(2 * PROFILE.analog_channels))
+
+    def rested(self, expected, ticks):
+        # How many of ``ticks`` ticks the sensing rested, and the last observation
+        n = 0
+        obs = None
+        for _ in range(ticks):
+            obs = self.ticks(expected, 1)
+            n += self.sensor.resting
+        return n, obs
+
+    def rest_first(self, expected):
+        # Tick until the sensing rests (a noisy board first learns its misfit)
+        for _ in range(2000):  # (10 s)
+            self.ticks(expected, 1)
+            if self.sensor.resting:
+                return
+        self.fail("the board never rested")
+
+    def first_change(self, expected, most):
+        # Ticks until the sensing reports a change, and that observation
+        for i in range(most):
+            obs = self.ticks(expected, 1)
+            if obs.kind != pyramid.NONE and obs.kind != pyramid.UNCLEAR:
+                return i + 1, obs
+        return most, obs
+
+    def test_a_board_left_alone_rests(self):
+        # 10 s: at the profile's noise all but its looks every 5 s; at twice
+        # it, the sensing also learns the misfit the noise leaves (a second
+        # each time it looks)
+        for noise, least in ((15, 1950), (30, 1700)):
+            with self.subTest(noise=noise):
+                self.noisy(noise)
+                e = self.settle_on("a1 b1 c1 a2 b2")
+                self.ticks(e, 100)  # (the noise measured, the readings settled)
+                rested, obs = self.rested(e, 2000)
+                self.assertEqual(obs.kind, pyramid.NONE)
+                self.assertGreaterEqual(rested, least, "a quiet board should rest")
+
+    def test_a_marble_set_down_on_a_resting_board_is_seen_on_every_level(self):
+        for noise in (15, 30):
+            for below, new in ON_EACH_LEVEL:
+                with self.subTest(noise=noise, new=new):
+                    self.noisy(noise)
+                    self.board.occ = below
+                    self.ticks(below, 4)
+                    self.sensor.rebase(below)
+                    self.rest_first(below)
+                    self.board.occ = below | 1 << new
+                    took, obs = self.first_change(below, 600)  # (3 s)
+                    self.assertEqual((obs.kind, obs.added), (pyramid.ADD, new), took)
+
+    def test_a_marble_lifted_from_a_resting_board_is_seen_on_every_level(self):
+        for noise in (15, 30):
+            for below, new in ON_EACH_LEVEL:
+                with self.subTest(noise=noise, lifted=new):
+                    self.noisy(noise)
+                    there = below | 1 << new
+                    self.board.occ = there
+                    self.ticks(there, 4)
+                    self.sensor.rebase(there)
+                    self.rest_first(there)
+                    self.board.occ = below
+                    took, obs = self.first_change(there, 600)
+                    self.assertEqual((obs.kind, obs.lifted), (pyramid.LIFT, new), took)
+
+    def test_drift_is_followed_while_the_board_rests(self):
+        # Warmth: every sensor creeps 12 counts in 12 s, then stays. The
+        # baselines follow it on the looks between rests (on average by half
+        # of it, 30 s on), the board still rests, and the top marble set
+        # down afterwards is seen.
+        self.board.occ = LEVELS_1_3
+        self.ticks(LEVELS_1_3, 4)
+        self.sensor.rebase(LEVELS_1_3)
+        self.ticks(LEVELS_1_3, 200)
+        before = list(self.sensor.learnt.base)
+        for step in range(1, 13):
+            self.board.knock = [step] * 25
+            self.ticks(LEVELS_1_3, 200)
+        rested, obs = self.rested(LEVELS_1_3, 6000)
+        self.assertEqual(obs.kind, pyramid.NONE)
+        followed = [self.sensor.learnt.base[s] - before[s] for s in range(25)]
+        self.assertGreaterEqual(sum(followed), 25 * 6, followed)
+        self.assertGreaterEqual(rested, 5700)
+        self.board.occ = LEVELS_1_3 | 1 << 29
+        took, obs = self.first_change(LEVELS_1_3, 600)
+        self.assertEqual((obs.kind, obs.added), (pyramid.ADD, 29), took)
+
+
+if __name__ == "__main__":
+    import unittest
+
+    unittest.main()
