@@ -23,8 +23,12 @@ reported only once it has held for ``settle_ms`` (longer on levels 2, 3
 and the top, where a carried marble passes through), and it says when the
 learnt state may take in a misfit. Until then the observation is UNCLEAR
 and the board waits: a hand hovering with a marble, two changes at once or
-a knocked sensor fit nothing well, or not for long. docs/FIRMWARE.md ("The
-magnet model", "When a marble counts as set down") has the rules.
+a knocked sensor fit nothing well, or not for long. Time also tells when
+the board is at rest: once "no change" has held, ``resting`` ticks let the
+cheap check of tabletop.sensing.calm stand in for all of this until
+something moves (``update`` and ``observe`` return at once). docs/FIRMWARE.md
+("The magnet model", "When a marble counts as set down", "A board at
+rest") has the rules.
 
 Integer arithmetic only: with nothing moving the tick allocates nothing.
 """
@@ -246,9 +250,9 @@ class PyramidSensor:
         # check stands in for this work until something moves. Not while
         # a marble set down is still being taken in (unless it has rested),
         # nor on one lucky tick of a misfit that hovers about quiet, nor
-        # while a misfit is timed (it must be seen to hold, every tick, to
-        # be learnt), nor (a noisy board) before the longer average can
-        # tell the top marble.
+        # (a noisy board) before the longer average can tell the top marble.
+        # (A misfit being timed counts no run: it must be seen to hold,
+        # every tick, to be learnt.)
         if (
             self.calm is not None
             and self.quiet_run >= _REST_AFTER
@@ -256,7 +260,6 @@ class PyramidSensor:
             and (now_ms >= self.learnt.fresh_until or still_for >= _FRESH_RESTED_MS)
             and self.current.kind == NONE
             and (self.deep is None or self.deep.full())
-            and self.misfit.since < 0
         ):
             self.calm.arm(self.readings.sums, expected, now_ms + REFRESH_MS)
 
