@@ -104,15 +104,23 @@ def pct(values: list[float], p: int) -> float:
 
 class Recorded:
     """A game played on the virtual board, its readings kept: ``run`` (its
-    ``hal.log``) and, per tick of the log, whether nobody touched the board."""
+    ``hal.log``) and, per tick of the log, whether nobody touched the board
+    and whether the board rested (its ``resting``: tabletop.board.contract)."""
 
-    def __init__(self, run: BoardRun, untouched: list[bool]) -> None:
+    def __init__(self, run: BoardRun, untouched: list[bool], rested: list[bool]) -> None:
         self.run = run
         self.untouched = untouched
+        self.rested = rested
 
 
 def record(
-    game: str, variant: str, seed: int, events: int, mistakes: float, players: int = 0
+    game: str,
+    variant: str,
+    seed: int,
+    events: int,
+    mistakes: float,
+    players: int = 0,
+    noise: float = 1.0,
 ) -> Recorded:
     moves = play_game(game, variant, seed, players or None).events[:events]
     run = BoardRun(
@@ -121,15 +129,18 @@ def record(
         variant,
         seed=seed,
         mistakes=mistakes,
+        noise=noise,
         record_sensors=True,
         players=players,
     )
     holding: dict[int, bool] = {}  # tick time: the hand holds a piece
+    rested: dict[int, bool] = {}  # ... the board rested
     tick = cast(Callable[[int], None], run.runtime.tick)
 
     def watched(now_ms: int) -> None:
         holding[now_ms] = run.physics.holding()
         tick(now_ms)
+        rested[now_ms] = run.runtime.board.resting
 
     run.runtime.tick = watched  # type: ignore[method-assign]
     result = run.play(moves)
@@ -143,7 +154,7 @@ def record(
         while acted and acted[0] <= t:
             last = acted.pop(0)
         untouched.append(not holding.get(t, False) and t - last >= UNTOUCHED_MS)
-    return Recorded(run, untouched)
+    return Recorded(run, untouched, [rested.get(x.t, False) for x in run.hal.log.ticks])
 
 
 def differences(chip: Replay, cpython: Replay) -> list[str]:

@@ -4,7 +4,8 @@ and card codes from the reader spots (parity, bounce)."""
 import unittest
 from array import array
 
-from board_support import profile
+from board_support import profile, profile_json
+from tabletop.profile import load
 from tabletop.sensing import cards
 from tabletop.sensing.levels import FieldLevels
 
@@ -48,6 +49,70 @@ class LevelsTest(unittest.TestCase):
     def test_fields_are_independent(self):
         self.feed(5, 39000, 50)
         self.assertEqual(list(self.f.stable), [1 if i == 5 else 0 for i in range(20)])
+
+
+def falling_profile():
+    # The reference board, but player 0's field 2 reads lower with each card
+    raw = profile_json("pacal")
+    raw["fields"]["0"][1]["levels"] = [45000, 39000, 32768]
+    return load(raw)
+
+
+def hysteresis_level(level, v, levels, h):
+    # The level a reading moves a field to, by the thresholds halfway
+    # between its calibration readings, h past them (readings rising with cards)
+    if levels[0] > levels[2]:
+        v = -v
+        levels = [-x for x in levels]
+    mid1 = (levels[0] + levels[1]) // 2
+    mid2 = (levels[1] + levels[2]) // 2
+    if v >= mid2 + h or (level == 2 and v >= mid2 - h):
+        return 2
+    if level >= 1 and v >= mid1 - h:
+        return 1
+    return 1 if v >= mid1 + h else 0
+
+
+class QuietTickTest(unittest.TestCase):
+    def test_a_quiet_tick_decides_as_a_full_look_would(self):
+        # Readings wander about every threshold and now and then jump; at
+        # each tick the fields' levels are those hysteresis and the 20 ms
+        # debounce give, and most ticks are quiet ones (only the bands compared).
+        prof = falling_profile()
+        f = FieldLevels(prof)
+        n = len(prof.field_channels)
+        a = array("H", [32768] * prof.analog_channels)
+        a[prof.field_channels[1]] = 45000
+        raw = [0] * n
+        stable = [0] * n
+        since = [0] * n
+        seed = 12345
+        quiet = 0
+        for tick in range(4000):
+            t = tick * 5
+            for i in range(n):
+                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+                ch = prof.field_channels[i]
+                r = seed >> 8
+                if r % 97 == 0:  # a card laid or lifted: a jump near a threshold
+                    lv = prof.field_levels[i]
+                    v = (lv[r % 2] + lv[r % 2 + 1]) // 2 + r % 3001 - 1500
+                elif r % 3 == 0:  # noise about the reading
+                    v = a[ch] + r % 401 - 200
+                else:
+                    v = a[ch]
+                a[ch] = min(65535, max(0, v))
+                h = prof.field_hysteresis[i]
+                level = hysteresis_level(raw[i], a[ch], prof.field_levels[i], h)
+                if level != raw[i]:
+                    raw[i] = level
+                    since[i] = t
+                if level != stable[i] and (t == 0 or t - since[i] >= prof.debounce_ms):
+                    stable[i] = level
+            f.update(a, t)
+            quiet += f.resting
+            self.assertEqual(list(f.stable), stable, "tick %d" % tick)
+        self.assertGreater(quiet, 1000)
 
 
 class CodesTest(unittest.TestCase):

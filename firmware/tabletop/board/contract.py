@@ -14,6 +14,7 @@ game's board, written once: each board is a Board, made by its module's
     board.computer, board.choose_computer(seat)   # the seat the board plays (BACK at the select)
     board.noise_report()          # the line that tells the sensors' noise, once measured
     board.fault_names, board.unwired    # sensors found not working; none usable: no play
+    board.resting                 # the last tick changed nothing: the sensing's check, no more
 
 What a board learnt of its sensors goes to flash with the journal:
 ``STATE_WORDS`` (0: nothing), ``state_due()`` (is it to be written, once),
@@ -47,6 +48,7 @@ class Board:
     check = None  # the sensors' check while it runs at power on (tabletop.sensing.sensor_check)
     fault_names = ()  # the sensors that cannot be working, by name
     unwired = False  # ... more than half of them: the board cannot follow a game
+    resting = False  # the last tick's readings changed nothing (a board nobody touches)
 
     def __init__(self, profile, variant, journal, rules):
         self.profile = profile

@@ -73,7 +73,7 @@ class DiaboloBoard(Board):
         Board.__init__(self, profile, variant, journal, diabolo)
         if not journal.players:  # (a journal with no game yet: the profile's count)
             journal.players = profile.players
-        self.slots = Presence(profile.presence_bits, profile.debounce_ms)
+        self.slots = Presence(profile.presence_bits, profile.debounce_ms, profile.registers)
         self.reader = cards.CardReaders(profile, card_int)
         self.played = Played(journal, journal.players)
         self.players = journal.players  # (kept by new_game: tabletop.board.contract)
@@ -174,11 +174,15 @@ class DiaboloBoard(Board):
             self.new_game(None, players)
             return
         mode = self.mode
+        quiet = event == presses.NONE and self.slots.resting and self.reader.resting
+        self.resting = False
         if mode == SELECT:
             if event == presses.SHORT_BACK:  # who the computer plays: nobody, the last seat ... P1
                 self.choose_computer(self.next_seat())
+            self.resting = quiet
             return
         if mode == OVER:
+            self.resting = quiet
             return
         walk = self.walk
         if mode == SCORE and walk is not None:
@@ -198,13 +202,14 @@ class DiaboloBoard(Board):
             return
         seen = self.slots.changes + self.reader.changes
         if seen == self._seen and self.version == self._seen_version:
+            self.resting = quiet
             return  # nothing changed since a pass that changed nothing
         self._seen = seen
         self._seen_version = self.version
         if mode == DEAL:
             self._deal()
         elif mode == UNDO:
-            if self.compare(0, N_NONE) and self.slots.settled:
+            if self.compare(0, N_NONE) and not self.slots.unsettled:
                 self.play_on()
         elif mode == HAND and seat is not None:
             seat.read_hand(self)

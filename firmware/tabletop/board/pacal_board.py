@@ -81,7 +81,7 @@ class PacalBoard(Board):
         self.computer = None  # the seat the board plays (pacal_computer), if any
         if profile.computer_seat >= 0:
             self.choose_computer(profile.computer_seat)
-        self._played_seen = -1  # the fields' and slots' changes when _play last ran
+        self._played_seen = -1  # the fields' and slots' changes when a pass last ran
         self._played_version = -1  # ... and version (a move, or what it showed, bumps it)
         self.railed = 0  # the fields read at a rail, named (tabletop.sensing.levels)
         self.check_sensors()  # power on: are its fields and readers there? (contract)
@@ -190,10 +190,27 @@ class PacalBoard(Board):
             self.new_game()
             return
         mode = self.mode
+        quiet = event == presses.NONE and levels.resting and self.readers.resting
+        self.resting = False
         if mode == SELECT:
             if event == presses.SHORT_BACK:  # who the computer plays: nobody, P2, P1 (solo: advice)
                 self.choose_computer(self.next_seat())
+            self.resting = quiet
             return
+        if mode == HAND and self.computer is not None:
+            self.computer.read_hand(self, event == presses.SHORT_BACK)
+            return
+        waits = mode == CLEAR or mode == BASES or mode == BASES_OFF or mode == UNDO
+        if event == presses.SHORT_BACK and not waits and pacal_slots.back(self):
+            return
+        # What each mode does follows from the fields, the slots and what
+        # the board shows: with none of them changed, it has nothing to do.
+        seen = levels.changes + self.readers.changes
+        if seen == self._played_seen and self.version == self._played_version:
+            self.resting = quiet
+            return  # nothing changed since a pass that changed nothing
+        self._played_seen = seen
+        self._played_version = self.version  # (a move or a new sight bumps it: once more)
         if mode == CLEAR:
             self._clear()
         elif mode == BASES:
@@ -210,16 +227,7 @@ class PacalBoard(Board):
         elif mode == UNDO:
             if self._matches(True):
                 self.play_on()
-        elif mode == HAND and self.computer is not None:
-            self.computer.read_hand(self, event == presses.SHORT_BACK)
         else:
-            if event == presses.SHORT_BACK and pacal_slots.back(self):
-                return
-            seen = self.levels.changes + self.readers.changes
-            if seen == self._played_seen and self.version == self._played_version:
-                return  # nothing changed since a _play that changed nothing
-            self._played_seen = seen
-            self._played_version = self.version  # (a move or a new sight bumps it: once more)
             self._play()
 
     def _railed(self):

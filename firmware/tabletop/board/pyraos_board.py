@@ -71,7 +71,7 @@ class PyraosBoard(Board):
         self.now = 0
         self._learn = None  # a change accepted, for the sensing to learn (after_answer)
         self._learn_at = 0  # ... when it was accepted
-        self._rested = -1  # the version a quiet tick of play last left as it was
+        self._rested = -1  # the version a quiet tick of play (or the select) last left as it was
         self._idle_game = None  # the game and move _idle_mask was worked out for
         self._idle_plies = -1
         self._idle_mask = 0
@@ -220,13 +220,14 @@ class PyraosBoard(Board):
             self._due = True
         sensor = self.sensor
         sensor.update(analog, now_ms)
-        if (
+        self.resting = (
             sensor.resting
             and event == presses.NONE
             and self._rested == self.version
             and self.back_at < 0
             and self.unsure_at < 0
-        ):
+        )
+        if self.resting:
             return  # nothing moved, and what the last quiet tick showed still holds
         if sensor.measured != self.noise_told or sensor.readings.railed != self.railed:
             self._faults()
@@ -250,6 +251,7 @@ class PyraosBoard(Board):
             if event == presses.SHORT_BACK:  # who the computer plays: nobody, Dark, Light
                 self.choose_computer(self.next_seat())
             sensor.rest_while_still(now_ms)
+            self._rested = self.version  # (a tick the sensing rests has nothing to do)
             return
         obs = sensor.observe(self.expected, now_ms)
         if sensor.baselines_moved():

@@ -5,6 +5,7 @@
     r.value[0]                   # slot 0: 0 empty, 1..50 a card, MISREAD, or UNSETTLED
     CardReaders(profile, diabolo_codes.card_int)   # another game's codes: its decode
     r.changes                    # goes up whenever a slot's value changes
+    r.resting                    # the last update found nothing to do
     decode(code), encode(card)   # a 7-bit code and the card it stands for
 
 A card's code is its value in bits 0..5 (least significant first) and a
@@ -66,6 +67,7 @@ class CardReaders:
         self.primed = False
         self.seen = bytearray(profile.registers)  # the spots as last read
         self.changes = 0  # goes up whenever a slot's value changes
+        self.resting = False
 
     def read_code(self, digital, slot):
         """The raw 7-bit code on ``slot`` in the shift-register buffer."""
@@ -80,7 +82,9 @@ class CardReaders:
     def update(self, digital, now_ms):
         seen = self.seen
         if self.primed and digital == seen and UNSETTLED not in self.value:
+            self.resting = True
             return  # not a spot changed, nothing left to settle
+        self.resting = False
         for j in range(len(digital)):  # (a slice copy would allocate on rp2)
             seen[j] = digital[j]
         for slot in range(len(self.bits)):

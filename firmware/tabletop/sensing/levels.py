@@ -5,6 +5,7 @@
     f.stable[i]                 # cards on field i, debounced (a bytearray)
     f.changes                   # goes up whenever one of them changes
     f.railed                    # bits of the fields read at a rail (those readings ignored)
+    f.resting                   # the last update found every field within its band
     f.leave_out(bits)           # faulty fields (power on): their level changes no more
     f.hold(expected, empty)     # ... it is what the game expects (0 each if ``empty``)
 
@@ -21,6 +22,12 @@ came loose, or a glitch. It never changes a level (a field stuck at full
 scale would read as covered: a build that never was); the field is named in
 ``railed``. The test runs only when a reading would change a level, so a
 quiet tick pays nothing for it.
+
+The work follows what changed: while no field is waiting out its debounce,
+each field's reading has a band (the readings that keep its level: below
+the threshold up from it, at or above the one down), and a tick whose
+readings all lie in their bands changes nothing: it compares them and stops
+(``resting``). Only a reading past a threshold runs the levels' logic.
 """
 
 from micropython import const
@@ -64,10 +71,48 @@ class FieldLevels:
         self.primed = False
         self.railed = 0
         self.faulty = 0  # fields left out (tabletop.sensing.sensor_check, at power on)
+        # Each field's band: the raw readings that keep its level (low..high,
+        # both included); ``waiting``: fields whose level waits out its debounce.
+        self.low = [0] * n
+        self.high = [0] * n
+        self.waiting = 0
+        self.resting = False
+        for i in range(n):
+            self._band(i)
+
+    def _band(self, i):
+        # The readings that keep field i at its level (raw[i]), as read
+        # (the thresholds are oriented so that readings rise with cards)
+        level = self.raw[i]
+        if level == _EMPTY:
+            low, high = -_NEVER, self.up1[i] - 1
+        elif level == _BUILT:
+            low, high = self.down1[i], self.up2[i] - 1
+        else:
+            low, high = self.down2[i], _NEVER
+        if self.sign[i]:
+            low, high = -high, -low
+        self.low[i] = low
+        self.high[i] = high
+
+    def _in_bands(self, analog):
+        # Does every field read within its band? (The quiet tick's whole work.)
+        channels = self.channels
+        low = self.low
+        high = self.high
+        for i in range(self.n):
+            v = analog[channels[i]]
+            if v < low[i] or v > high[i]:
+                return False
+        return True
 
     def update(self, analog, now_ms):
-        # (every tick: the attributes are taken into locals once, as a
-        # Pico pays a microsecond or two for each self.x)
+        if self.primed and not self.waiting and self._in_bands(analog):
+            self.resting = True
+            return  # no level can change
+        self.resting = False
+        # (the attributes are taken into locals once, as a Pico pays a
+        # microsecond or two for each self.x)
         raw = self.raw
         stable = self.stable
         since = self.since
@@ -79,6 +124,7 @@ class FieldLevels:
         down2 = self.down2
         primed = self.primed
         debounce_ms = self.debounce_ms
+        waiting = 0
         for i in range(self.n):
             v = analog[channels[i]]
             if sign[i]:
@@ -106,9 +152,14 @@ class FieldLevels:
                 else:
                     raw[i] = level
                     since[i] = now_ms
-            if level != stable[i] and (not primed or now_ms - since[i] >= debounce_ms):
-                stable[i] = level
-                self.changes += 1
+                    self._band(i)
+            if level != stable[i]:
+                if not primed or now_ms - since[i] >= debounce_ms:
+                    stable[i] = level
+                    self.changes += 1
+                else:
+                    waiting += 1
+        self.waiting = waiting
         self.primed = True
 
     def leave_out(self, bits):
@@ -119,6 +170,7 @@ class FieldLevels:
             if bits >> i & 1:
                 self.up1[i] = self.up2[i] = _NEVER
                 self.down1[i] = self.down2[i] = -_NEVER
+                self._band(i)
 
     def hold(self, expected, empty):
         """Each faulty field shows ``expected[i]`` cards (none if ``empty``):
@@ -131,3 +183,4 @@ class FieldLevels:
                 if stable[i] != level:
                     stable[i] = self.raw[i] = level
                     self.changes += 1
+                    self._band(i)
