@@ -1,4 +1,5 @@
-"""The device: what to do at power-on, and the main loop around the Runtime.
+"""The device: the main loop around the Runtime, after the power-on decision
+(tabletop.power_on, loaded only then).
 
     Device(platform).run()       # firmware/main.py; returns only to free the REPL
 
@@ -45,14 +46,10 @@ replies, moves told, raw readings, the lights mode) is tabletop.host's.
 
 import json
 
-from hal.common import BACK, MENU
-from tabletop.buttons.chord import ChordHal
 from tabletop.host import Host
 from tabletop.keep.errorlog import ErrorLog
 from tabletop.link.outbox import Outbox
-from tabletop.profile import load
 from tabletop.runtime import Runtime
-from tabletop.show.pixels import Pixels
 
 WDT_MS = 5000  # rp2 allows up to 8388; the longest honest tick is well under 1 s
 ERROR_MS = 1000  # the error pattern after an exception; doubles while they keep coming
@@ -65,10 +62,7 @@ LINES_PER_S = 20
 TRACE_CHARS = 360  # of a traceback, kept in the log
 PROFILE_BLINK_MS = 500
 PROFILE_REPORT_MS = 3000
-DRAIN_MS = 200  # safe and maintenance mode: what is queued may go out this long
 IDLE_TICK_MS = 20  # the loop period when no profile gives one
-BOOT_SAMPLES = 5  # BACK must read pressed this many times, BOOT_SAMPLE_MS apart
-BOOT_SAMPLE_MS = 10
 ERROR_RGB = (255, 0, 0)  # when the profile names no "error" colour
 MAINTENANCE_RGB = (0, 80, 255)
 PATTERN_LEVEL = 64  # of 256: dim, on top of the profile's brightness cap
@@ -123,108 +117,14 @@ class Device:
             n += 1
 
     def boot(self):
-        """The power-on decision. True: the loop runs (``step()``); False: the
-        REPL is free."""
-        p = self.p
-        self._t = p.ticks_ms()
-        self.now = 0
-        try:
-            self.store = p.store()
-        except Exception as err:
-            self.say({"event": "error", "kind": "store", "message": str(err)})
-        self.log = ErrorLog(self.store)
-        if self._take_flag():
-            return self._free(MAINTENANCE, "maintenance flag")
-        raw = problem = None
-        try:  # (any error: a file unreadable or too big, JSON too deep, ...)
-            raw = p.profile()
-        except Exception as err:
-            problem = err
-        held = self._held(raw)
-        if held & BACK:
-            return self._free(SAFE, "BACK held at power-on")
-        if problem is not None:
-            return self._bad_profile(problem, raw)
-        try:
-            profile = load(raw)
-            hal = p.hal(profile)
-        except Exception as err:  # never a board that dies at power on
-            return self._bad_profile(err, raw)
-        self.profile = profile
-        self.tick_ms = profile.tick_ms
-        self.wdt = p.wdt(WDT_MS)
-        self.tap = ChordHal(hal)
-        colours = profile.colours
-        self.pattern = Pixels(
-            profile.led_count,
-            profile.led_order,
-            profile.brightness,
-            hal.transmit,
-            profile.led_budget,
-            getattr(hal, "limiter", None),
-        )
-        self.error_rgb = colours["error"] if "error" in colours else ERROR_RGB
-        self.mode = PLAY
-        self.say({"event": "boot", "mode": PLAY})
-        problem = getattr(hal, "display_problem", None)
-        if problem is not None:
-            self.say({"event": "display", "problem": problem})
-        try:
-            self.runtime = self._new_runtime()
-        except Exception as err:
-            self._failed(err, self.now)
-        hello = self.host.hello()
-        hello["event"] = "hello"
-        self.say(hello)
-        if held & MENU and self.mode == PLAY:  # MENU held at power-on: the self-test first
-            try:
-                self.start_selftest("menu")
-            except Exception as err:
-                self._failed(err, self.now)
-        return True
+        """The power-on decision (tabletop.power_on, whose code goes once it
+        is made). True: the loop runs (``step()``); False: the REPL is free."""
+        from tabletop import games, power_on
 
-    def _take_flag(self):
-        store = self.store
-        if store is None:
-            return False
         try:
-            if store.size(FLAG) < 0:
-                return False
-            store.remove(FLAG)
-        except Exception as err:
-            self.say({"event": "error", "kind": "store", "message": str(err)})
-            return False
-        return True
-
-    def _held(self, raw):
-        # The buttons held at power-on: BACK (safe mode), MENU (the self-test).
-        held = MENU | BACK
-        try:
-            for i in range(BOOT_SAMPLES):
-                if i:
-                    self.p.sleep_ms(BOOT_SAMPLE_MS)
-                held &= self.p.boot_buttons(raw)
-        except Exception:
-            return 0
-        return held
-
-    def _free(self, mode, why):
-        self.mode = mode
-        self.say({"event": "boot", "mode": mode, "why": why})
-        self._drain(DRAIN_MS)
-        return False
-
-    def _bad_profile(self, err, raw):
-        self.mode = PROFILE_ERROR
-        kind = "" if isinstance(err, (ValueError, OSError)) else type(err).__name__ + ": "
-        self.problem = kind + str(err)  # (a ProfileError's message starts with the key)
-        try:
-            self.blink = self.p.error_light(raw or {})
-        except Exception:
-            self.blink = None
-        self.said_at = self.now - PROFILE_REPORT_MS
-        self.blink_at = self.now - PROFILE_BLINK_MS
-        return True
+            return power_on.boot(self)
+        finally:
+            games.unload("tabletop.power_on")
 
     def _new_runtime(self):
         # Over the store, a new Runtime resumes the game in progress from its

@@ -13,7 +13,7 @@ import unittest
 from board_support import profile, profile_json
 from device_support import Platform, Restart, new_root, remove_tree
 from hal.common import BACK
-from tabletop import device, host
+from tabletop import device, host, power_on
 from tabletop.device import Device
 from tabletop.rules.rng import Rng
 
@@ -38,7 +38,7 @@ class DeviceBootTest(unittest.TestCase):
             dev.step()
         self.assertEqual(p.dog.feeds, 101)
         self.assertEqual(dev.runtime.ticks, 100)
-        boot = (device.BOOT_SAMPLES - 1) * device.BOOT_SAMPLE_MS  # BACK read a few times
+        boot = (power_on.BOOT_SAMPLES - 1) * power_on.BOOT_SAMPLE_MS  # BACK read a few times
         self.assertEqual(p.t, 1000 + boot + 100 * profile("pyraos").tick_ms)
         said = p.lines()
         self.assertEqual(said[0], {"event": "boot", "mode": "play"})
