@@ -15,7 +15,7 @@ from sim.hardware.flash import FatFlash, LittleFlash
 from sim.hardware.lights import same_colour
 from sim.runs.board_play import PROFILES
 from sim.runs.selfplay import play_game
-from tabletop import device, host
+from tabletop import device, host, modes, power_on
 from tabletop.keep.errorlog import NAME as LOG
 from tabletop.rules import pyraos
 
@@ -71,7 +71,7 @@ def all_lights(dev: VirtualDevice, rgb: tuple[int, int, int], at: int | None = N
 def test_play_starts_the_watchdog_and_feeds_it_every_tick() -> None:
     dev, state = started(4)
     dog = dev.watchdog
-    assert dog is not None and dog.timeout_ms == device.WDT_MS <= 8388
+    assert dog is not None and dog.timeout_ms == power_on.WDT_MS <= 8388
     assert dog.feeds >= dev.clock // dev.tick_ms - 20  # every tick, from the first
     assert dev.resets == [] and dev.link.events()[0] == {"event": "boot", "mode": "play"}
     play_on(dev, state, 4, 6)
@@ -126,7 +126,7 @@ def test_maintenance_command_reboots_without_watchdog_until_the_next_reset(
     assert {"event": "maintenance", "by": "command", "reset_ms": device.LEAVE_MS} in events
     assert events[-1] == {"event": "boot", "mode": "maintenance", "why": "maintenance flag"}
     assert all_lights(dev, device.MAINTENANCE_RGB)  # the chain keeps its last frame
-    assert device.FLAG not in dev.flash.files()  # taken at boot: the next reset plays
+    assert modes.FLAG not in dev.flash.files()  # taken at boot: the next reset plays
     dev.advance(20_000)  # mpremote has all the time it needs
     assert resets(dev) == ["reset"] and dev.repl_free
     dev.reset()
@@ -162,7 +162,7 @@ def test_ctrl_c_during_play_leaves_the_watchdog_running_so_it_resets() -> None:
     dev, state = started(2)
     dev.interrupt()
     assert dev.repl_free
-    dev.advance(device.WDT_MS + 500)
+    dev.advance(power_on.WDT_MS + 500)
     assert resets(dev) == ["watchdog"] and dev.mode == "play"
     dev.advance(1000)
     assert dev.moves() == EVENTS[:2]
@@ -176,9 +176,9 @@ def test_the_watchdog_resets_a_hung_loop_and_the_game_resumes() -> None:
     dev, state = started(4)
     t0 = dev.clock
     dev.hal.inject("read_analog", "hang")
-    dev.advance(device.WDT_MS + 3000)
+    dev.advance(power_on.WDT_MS + 3000)
     assert resets(dev) == ["watchdog"] and dev.boots == 2
-    assert device.WDT_MS <= dev.resets[0][0] - t0 <= device.WDT_MS + 2 * dev.tick_ms
+    assert power_on.WDT_MS <= dev.resets[0][0] - t0 <= power_on.WDT_MS + 2 * dev.tick_ms
     assert dev.mode == "play" and dev.moves() == EVENTS[:4]
     play_on(dev, state, 4, 8)
 

@@ -33,7 +33,7 @@ The modes (docs/DEVICE.md):
 - **self-test**: MENU held at power-on (or the host's ``selftest``): play,
   with the game paused while tabletop.selftest walks the LEDs and checks
   the sensors, a tick at a time; then the game goes on.
-- **play**: the watchdog starts (``WDT_MS``) and is fed every tick. An
+- **play**: the watchdog starts (tabletop.power_on's ``WDT_MS``) and is fed every tick. An
   exception in a tick is logged (serial line and ``log.txt``, rate-limited),
   every LED shows dim red for ``ERROR_MS`` (longer when it keeps happening)
   and a new Runtime over the same store resumes the game from its journal
@@ -49,14 +49,13 @@ import json
 from tabletop.host import Host
 from tabletop.keep.errorlog import ErrorLog
 from tabletop.link.outbox import Outbox
+from tabletop.modes import FLAG, LEAVING, PLAY, PROFILE_ERROR, SHOWING_ERROR
 from tabletop.runtime import Runtime
 
-WDT_MS = 5000  # rp2 allows up to 8388; the longest honest tick is well under 1 s
 ERROR_MS = 1000  # the error pattern after an exception; doubles while they keep coming
 ERROR_MAX_MS = 8000
 STEADY_MS = 10000  # this long without an exception and the next pattern is short again
 LEAVE_MS = 300  # from a maintenance request to the reset: time for the answer to go out
-FLAG = "maintenance"  # the flag file in the store
 OUTBOX_BYTES = 2048
 LINES_PER_S = 20
 TRACE_CHARS = 360  # of a traceback, kept in the log
@@ -66,13 +65,6 @@ IDLE_TICK_MS = 20  # the loop period when no profile gives one
 ERROR_RGB = (255, 0, 0)  # when the profile names no "error" colour
 MAINTENANCE_RGB = (0, 80, 255)
 PATTERN_LEVEL = 64  # of 256: dim, on top of the profile's brightness cap
-
-PLAY = "play"
-SAFE = "safe"
-MAINTENANCE = "maintenance"
-SHOWING_ERROR = "error"
-LEAVING = "leaving"  # a maintenance request: reset shortly
-PROFILE_ERROR = "profile-error"
 
 
 class Device:
@@ -216,6 +208,16 @@ class Device:
         if tap.fired:
             tap.fired = False
             self._maintenance(now, "buttons")
+
+    def profile_failed(self, problem, blink):
+        """Profile-error mode (tabletop.power_on): ``problem`` is reported
+        and ``blink`` (on or off, or None) called at once, then every
+        PROFILE_REPORT_MS and PROFILE_BLINK_MS."""
+        self.mode = PROFILE_ERROR
+        self.problem = problem
+        self.blink = blink
+        self.said_at = self.now - PROFILE_REPORT_MS
+        self.blink_at = self.now - PROFILE_BLINK_MS
 
     def _profile_error(self, now):
         if now - self.said_at >= PROFILE_REPORT_MS:

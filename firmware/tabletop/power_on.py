@@ -7,21 +7,12 @@ power on: Device.boot imports it and lets it go once the mode is chosen.
 
 from hal.common import BACK, MENU
 from tabletop.buttons.chord import ChordHal
-from tabletop.device import (
-    ERROR_RGB,
-    FLAG,
-    MAINTENANCE,
-    PLAY,
-    PROFILE_BLINK_MS,
-    PROFILE_ERROR,
-    PROFILE_REPORT_MS,
-    SAFE,
-    WDT_MS,
-)
 from tabletop.keep.errorlog import ErrorLog
+from tabletop.modes import FLAG, MAINTENANCE, PLAY, SAFE
 from tabletop.profile import load
 from tabletop.show.pixels import Pixels
 
+WDT_MS = 5000  # rp2 allows up to 8388; the longest honest tick is well under 1 s
 DRAIN_MS = 200  # safe and maintenance mode: what is queued may go out this long
 BOOT_SAMPLES = 5  # BACK must read pressed this many times, BOOT_SAMPLE_MS apart
 BOOT_SAMPLE_MS = 10
@@ -68,7 +59,8 @@ def boot(dev):
         profile.led_budget,
         getattr(hal, "limiter", None),
     )
-    dev.error_rgb = colours["error"] if "error" in colours else ERROR_RGB
+    if "error" in colours:
+        dev.error_rgb = colours["error"]
     dev.mode = PLAY
     dev.say({"event": "boot", "mode": PLAY})
     problem = getattr(hal, "display_problem", None)
@@ -124,13 +116,10 @@ def _free(dev, mode, why):
 
 
 def _bad_profile(dev, err, raw):
-    dev.mode = PROFILE_ERROR
     kind = "" if isinstance(err, (ValueError, OSError)) else type(err).__name__ + ": "
-    dev.problem = kind + str(err)  # (a ProfileError's message starts with the key)
     try:
-        dev.blink = dev.p.error_light(raw or {})
+        blink = dev.p.error_light(raw or {})
     except Exception:
-        dev.blink = None
-    dev.said_at = dev.now - PROFILE_REPORT_MS
-    dev.blink_at = dev.now - PROFILE_BLINK_MS
+        blink = None
+    dev.profile_failed(kind + str(err), blink)  # (a ProfileError's message starts with the key)
     return True

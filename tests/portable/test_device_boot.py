@@ -13,7 +13,7 @@ import unittest
 from board_support import profile, profile_json
 from device_support import Platform, Restart, new_root, remove_tree
 from hal.common import BACK
-from tabletop import device, host, power_on
+from tabletop import device, host, modes, power_on
 from tabletop.device import Device
 from tabletop.rules.rng import Rng
 
@@ -33,7 +33,7 @@ class DeviceBootTest(unittest.TestCase):
         p = self.platform()
         dev = Device(p)
         self.assertTrue(dev.boot())
-        self.assertEqual((dev.mode, p.dog.ms), ("play", device.WDT_MS))
+        self.assertEqual((dev.mode, p.dog.ms), ("play", power_on.WDT_MS))
         for _ in range(100):
             dev.step()
         self.assertEqual(p.dog.feeds, 101)
@@ -70,13 +70,13 @@ class DeviceBootTest(unittest.TestCase):
         with self.assertRaises(Restart):
             for _ in range(200):
                 dev.step()
-        self.assertEqual(p.fs.read(device.FLAG), b"1")
+        self.assertEqual(p.fs.read(modes.FLAG), b"1")
         self.assertIn({"event": "maintenance", "by": "command", "reset_ms": 300}, p.lines())
         again = self.platform()
         dev = Device(again)
         self.assertFalse(dev.boot())
         self.assertEqual((dev.mode, again.dog), ("maintenance", None))
-        self.assertEqual(again.fs.size(device.FLAG), -1)  # the next reset plays
+        self.assertEqual(again.fs.size(modes.FLAG), -1)  # the next reset plays
         self.assertTrue(Device(self.platform()).boot())
 
     def test_an_exception_is_logged_shown_and_a_new_runtime_takes_over(self):

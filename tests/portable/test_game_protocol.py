@@ -13,7 +13,7 @@ import unittest
 
 from board_support import profile_json
 from device_support import Platform, Restart, new_root, remove_tree
-from tabletop import device, games, host
+from tabletop import device, games, host, modes
 from tabletop.device import Device
 
 BOOT_STEPS = 40  # the boot lines out, the first frames drawn
@@ -296,7 +296,7 @@ class EveryGameTest(unittest.TestCase):
                 b.steps(device.LEAVE_MS // b.profile.tick_ms + 10)
             replies = [x for x in b.p.lines() if x.get("reply") == "m"]
             self.assertEqual(replies, [{"reply": "m", "ok": True, "reset_ms": device.LEAVE_MS}])
-            self.assertEqual((b.dev.failures, b.p.fs.read(device.FLAG)), (0, b"1"))
+            self.assertEqual((b.dev.failures, b.p.fs.read(modes.FLAG)), (0, b"1"))
 
         self.each_board(check)
 

@@ -35,6 +35,7 @@ class LazyTest(unittest.TestCase):
                 if other != game:
                     self.assertEqual([m for m in new if other in m], [], game)
             self.assertEqual([m for m in new if ".schema" in m], [], game)  # (let go)
+            self.assertFalse("tabletop.power_on" in sys.modules, game)  # (let go once decided)
             self.assertFalse("tabletop.records.record" in new, game)
 
     def test_a_board_reads_its_journal_at_power_on_and_lets_the_reader_go(self):
