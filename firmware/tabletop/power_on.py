@@ -10,7 +10,7 @@ from tabletop.buttons.chord import ChordHal
 from tabletop.keep.errorlog import ErrorLog
 from tabletop.modes import FLAG, MAINTENANCE, PLAY, SAFE
 from tabletop.profile import load
-from tabletop.show.pixels import Pixels
+from tabletop.show import pixels
 
 WDT_MS = 5000  # rp2 allows up to 8388; the longest honest tick is well under 1 s
 DRAIN_MS = 200  # safe and maintenance mode: what is queued may go out this long
@@ -51,14 +51,7 @@ def boot(dev):
     dev.wdt = p.wdt(WDT_MS)
     dev.tap = ChordHal(hal)
     colours = profile.colours
-    dev.pattern = Pixels(
-        profile.led_count,
-        profile.led_order,
-        profile.brightness,
-        hal.transmit,
-        profile.led_budget,
-        getattr(hal, "limiter", None),
-    )
+    dev.pattern = pixels.for_board(profile, hal)
     if "error" in colours:
         dev.error_rgb = colours["error"]
     dev.mode = PLAY

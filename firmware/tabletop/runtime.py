@@ -36,7 +36,7 @@ from tabletop import games
 from tabletop.board.contract import SELECT
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
-from tabletop.show.pixels import Pixels
+from tabletop.show import pixels
 
 _FRAME_MS = 20  # animations redraw at most this often
 
@@ -47,14 +47,7 @@ class Runtime:
         self.hal = hal
         self.digital = bytearray(profile.registers)
         self.analog = array("H", bytes(2 * max(1, profile.analog_channels)))
-        self.pixels = Pixels(
-            profile.led_count,
-            profile.led_order,
-            profile.brightness,
-            hal.transmit,
-            profile.led_budget,
-            getattr(hal, "limiter", None),
-        )
+        self.pixels = pixels.for_board(profile, hal)
         self.buttons = presses.Buttons(profile)
         g, variant = profile.games[0]
         if game is not None:

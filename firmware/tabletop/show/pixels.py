@@ -155,3 +155,16 @@ def pulse(now_ms, period_ms=1200):
     if t >= half:
         t = period_ms - t
     return 40 + 215 * t // half
+
+
+def for_board(profile, hal):
+    """The Pixels of a board: the profile's LEDs, sent through ``hal``
+    (its current limiter's loops too, where it offers them)."""
+    return Pixels(
+        profile.led_count,
+        profile.led_order,
+        profile.brightness,
+        hal.transmit,
+        profile.led_budget,
+        getattr(hal, "limiter", None),
+    )
