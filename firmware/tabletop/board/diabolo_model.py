@@ -25,36 +25,28 @@ replayed after a power cut gives every earlier round its scores back.
 """
 
 from tabletop.rules import diabolo
+from tabletop.rules.common import IllegalMove
 from tabletop.rules.diabolo import CARD_CODES, DEAL, DECK_SIZE, DISCARD, PLAY
-
-_DECK = None  # the ordered deck, a placeholder pile for the rules' deal
-
-
-def _deck():
-    global _DECK
-    if _DECK is None:
-        _DECK = tuple(diabolo.deck())
-    return _DECK
 
 
 class BoardGame(diabolo.Diabolo):
     def board_deal(self, dealer, seen=None):
         """A round starts at the board: ``dealer`` deals (the players do it
         by hand). ``seen``: the cards shown at the last scoring, per seat
-        (a journal replayed: they give that round its scores again)."""
+        (a journal replayed: they give that round its scores again).
+        IllegalMove if the rules refuse the deal; nothing changes then."""
+        fault = self.deal_fault(dealer, 0)
+        if fault is not None:
+            raise IllegalMove(fault)
         if seen is not None and self.scoring():
             for p in range(min(len(seen), self.players)):
                 for card in seen[p]:
                     self.show(p, card)
             self.settle()
-        self.apply((DEAL, dealer, _deck(), 0))
-        held = self.held
-        for i in range(len(held)):
-            held[i] = 0  # the rules dealt the placeholder pile: nobody's hand is known
-        self.drawn = DECK_SIZE  # ... and no draw will be either
-
-    def board_deal_fault(self, dealer):
-        return self.fault((DEAL, dealer, _deck(), 0))
+        # No pile: nobody's hand is known, and no draw will be either.
+        self._new_round(dealer, ())
+        self.drawn = DECK_SIZE
+        self._begin_turn((dealer + 1) % self.players)
 
     def lay_fault(self, p, card, side):
         """None if player p may lay ``card`` on ``side`` now, else the fault
@@ -84,9 +76,6 @@ class BoardGame(diabolo.Diabolo):
         if kind == DEAL:
             if a is not None:
                 raise ValueError("a board deals without a pile")
-            f = self.board_deal_fault(p)
-            if f is not None:
-                self.apply((DEAL, p, None, 0))  # raises IllegalMove with the rules' words
             self.board_deal(p, b)
             return
         if kind == PLAY or kind == DISCARD:
