@@ -9,7 +9,7 @@ this round's moves (to take one back) and the slots that state fills.
     played.state_before(i)          # the state before this round's i-th move (a replay)
     played.resume(events)           # power on: a journal's events replayed
     played.game                     # a tabletop.board.diabolo_model.BoardGame
-    played.filled(slot)             # does the state put a card in that slot?
+    played.filled()                 # the slots that state puts a card in (a mask)
     slot_of(colour, side, k)        # a slot's index: (colour * 2 + side) * 3 + k
 
 Slots are numbered as the profile lists them: per row (r y g p b), the 3
@@ -106,6 +106,11 @@ class Played:
             self.history = []
         return kept
 
-    def filled(self, slot):
-        """Does the accepted state put a card in ``slot``?"""
-        return slot % SIDE_SLOTS < self.game.laid[slot // SIDE_SLOTS]
+    def filled(self):
+        """The slots the accepted state puts a card in: a mask, bit s for
+        slot s (side i = colour * 2 + side holds its first laid[i] slots)."""
+        laid = self.game.laid
+        mask = 0
+        for i in range(len(laid)):
+            mask |= ((1 << laid[i]) - 1) << (i * SIDE_SLOTS)
+        return mask

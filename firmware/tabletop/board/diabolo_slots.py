@@ -41,12 +41,6 @@ def occupied(stable):
 def differences(stable, played):
     """``(errors, hints)``: slots holding a card the game does not put
     there, and slots missing the card it does."""
-    errors = 0
-    hints = 0
-    for s in range(SLOTS):
-        want = played.filled(s)
-        if stable[s] and not want:
-            errors |= 1 << s
-        elif want and not stable[s]:
-            hints |= 1 << s
-    return errors, hints
+    have = occupied(stable)
+    want = played.filled()
+    return have & ~want, want & ~have
