@@ -402,8 +402,9 @@ def test_pyraos_a_marble_the_board_cannot_make_out_is_shown_and_asked_for_again(
     b.wait(1000)
     assert b.journal() == [] and not b.board.unsure  # not yet: it may still settle
     # two still seconds on (the readings' noise may count as a stir now and
-    # then, which starts them again: waited for on the virtual clock)
-    for _ in range(40):
+    # then, which starts them again: on the sensor chain about once a
+    # second; waited for on the virtual clock)
+    for _ in range(150):
         b.wait(100)
         if b.board.unsure:
             break

@@ -114,9 +114,13 @@ class Runtime:
             # not on every quiet tick)
             self.animating = self.draw.animating(board)
         board.after_answer()  # what can wait for the frame (the sensing's learning)
+        # One flash write a tick at most: each stalls the chip for 30-80 ms
+        # (a Pico's flash erases and programs with its code cache off), and
+        # a tick that held both would hold the buttons and the LEDs' next
+        # frame for up to twice that. What the board learnt waits a tick.
         if self.journal.pending:
             self.journal.flush()  # after the answer is on the LEDs
-        if board.state_due() and self.keeps:  # what the board learnt, after the move
+        elif board.state_due() and self.keeps:  # what the board learnt, after the move
             self.journal.save_state(board.state_parts())
         if (
             self.text is not None

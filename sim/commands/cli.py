@@ -10,7 +10,7 @@ python -m sim selfplay --game G [--variant V] --games 10 --seed 1 --out DIR
 python -m sim selfplay --game diabolo --players 5 --games 10 --seed 1 --out DIR
 python -m sim board-play RECORD [--mistakes RATE] [--noise LEVEL] [--seed S]
                             [--power-cuts N] [--fs littlefs|fat] [--profile NAME|FILE]
-python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J] [--sensor chain]
+python -m sim sweep [--noise 1,2,4] [--moves N] [--mistakes RATE] [--jobs J] [--sensor plain]
 python -m sim soak --game G --hours 24 [--seed S] [--fs fat]
 python -m sim device --pty [--game G] [--profile NAME|FILE] [--seed S] [--play N]
                            [--speed X] [--for S]

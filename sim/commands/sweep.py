@@ -30,7 +30,7 @@ Gaussian noise of the profile's ``model.noise`` (DEFAULT_SENSOR).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
@@ -40,6 +40,7 @@ from sim.runs.power_cuts import is_deal
 from sim.runs.selfplay import play_game
 from tabletop.records.record import new_state
 
+Setup = tuple[Callable[..., None], tuple[object, ...]]
 OUTCOMES = ("accepted", "waiting", "refused", "wrong")
 VARIANTS = {"pyraos": ("standard", "lines", "kids"), "pacal": ("duel", "solo")}
 LATE_MS = 1000  # accepted, but this long or more after the let-go: late
@@ -158,17 +159,28 @@ def _game(task: tuple[int, float, float, str, str]) -> Tally:
 
 
 def _tallies(
-    noise: float, moves: int, mistakes: float, seed: int, jobs: int, sensor: str, game: str
+    noise: float,
+    moves: int,
+    mistakes: float,
+    seed: int,
+    jobs: int,
+    sensor: str,
+    game: str,
+    setup: Setup | None,
 ) -> Iterator[Tally]:
     tasks: Iterable[tuple[int, float, float, str, str]] = (
         (s, noise, mistakes, sensor, game) for s in range(seed, seed + 10 * moves + 10)
     )
     if jobs <= 1:
+        if setup is not None:
+            setup[0](*setup[1])
         yield from map(_game, tasks)
         return
     # (spawned, not forked: a fork of a process with threads, a test runner's
-    # say, can copy a lock another thread holds and hang on it)
-    with get_context("spawn").Pool(jobs) as pool:
+    # say, can copy a lock another thread holds and hang on it; so a worker
+    # sees only what ``setup`` sets, not what this process patched)
+    init, args = setup if setup is not None else (None, ())
+    with get_context("spawn").Pool(jobs, init, args) as pool:
         yield from pool.imap(_game, tasks)
 
 
@@ -180,11 +192,14 @@ def sweep_level(
     jobs: int = 1,
     sensor: str = DEFAULT_SENSOR,
     game: str = "pyraos",
+    setup: Setup | None = None,
 ) -> Tally:
     """Seeded games at one noise level until ``moves`` moves were made (the
-    games taken in seed order, so the result does not depend on ``jobs``)."""
+    games taken in seed order, so the result does not depend on ``jobs``).
+    ``setup``: (function, arguments) called in each process that plays
+    them, before the first (tests.bench.holds: the firmware's holds set)."""
     total = Tally(noise, game=game)
-    for t in _tallies(noise, moves, mistakes, seed, jobs, sensor, game):
+    for t in _tallies(noise, moves, mistakes, seed, jobs, sensor, game, setup):
         total.add(t)
         if total.moves >= moves:
             break

@@ -56,6 +56,7 @@ from sim.device.device_parts import (
 )
 from sim.hand import drive, make_hand
 from sim.hardware.flash import FatFlash, FileStore, LittleFlash
+from sim.hardware.physics import DEFAULT_SENSOR
 from sim.hardware.physics import make as make_physics
 from sim.hardware.wiring import shuffled_wiring
 from sim.runs.board_play import BOOT_MS, PROFILES, reference_profile
@@ -147,6 +148,7 @@ class VirtualDevice:
         mistakes: float = 0.0,
         wiring_seed: int | None = None,
         built_by: Any = None,
+        sensor: str = DEFAULT_SENSOR,
     ) -> None:
         if built_by is not None:
             reference = copy.deepcopy(built_by)
@@ -159,7 +161,7 @@ class VirtualDevice:
         if wiring_seed is not None:
             self.profile = load(shuffled_wiring(reference, wiring_seed))
         self.game = game
-        physics = make_physics(self.profile, seed, noise=noise)
+        physics = make_physics(self.profile, seed, noise=noise, sensor=sensor)
         self.physics = physics
         self.hal = FaultHal(physics, self.profile, seed)
         self.hal.sleep = self.sleep

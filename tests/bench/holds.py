@@ -2,18 +2,21 @@
 played again with shorter holds, wrong moves weighed against latency.
 
     python -m tests.bench.holds [--game pyraos|pacal] [--moves N] [--games N]
-                                [--jobs J] [--noise X]
+                                [--jobs J] [--noise X] [--sensor chain|plain]
     make holds
 
-Pyraos: a marble set on level 3 or the top must hold still ``_HIGH_SETTLE``
-times the profile's settle time before it counts, one added on level 2
-``_MID_SETTLE`` times (tabletop.sensing.pyramid): a hand carrying a marble
-across the board, or hesitating low over a spot, passes through the same
-readings for a moment. Those two factors are set lower, one at a time and
-together, and the noise sweep's games (sim.commands.sweep, mistakes and hesitations
-included) are played at each setting. CPython only: the factors are the
-module's globals here (MicroPython inlines its constants), patched before
-the games run (and before the worker processes fork, so they see them too).
+Pyraos: a marble set on level 3 or the top counts once the readings have
+told it from the runner-up by ``_HIGH_EVIDENCE`` margins, still all along,
+and it has held ``_HIGH_SETTLE`` times the profile's settle time at least;
+one added on level 2 by ``_MID_EVIDENCE`` margins and ``_MID_SETTLE`` settle
+times (tabletop.sensing.pyramid): a hand carrying a marble across the board,
+or hesitating low over a spot, passes through the same readings for a
+moment. Those four are set lower, a pair at a time, and the noise sweep's
+games (sim.commands.sweep, mistakes and hesitations included) are played at
+each setting, on the sweep's sensor model unless ``--sensor``. The last
+rows are the fixed holds the sensing had before (10 and 4 settle times, no
+evidence asked). CPython only: the numbers are the module's globals here
+(MicroPython inlines its constants), set in every process that plays.
 
 Pacal: a field's card count and a card reader's code must hold the
 profile's ``timing.debounce_ms`` before they count (a card lands with a
@@ -34,26 +37,50 @@ from multiprocessing import Pool
 from typing import Any
 
 from sim.commands import sweep
+from sim.hardware.physics import DEFAULT_SENSOR, SENSOR_MODELS
 from sim.runs.board_play import PROFILES, BoardRun
 from sim.runs.selfplay import play_game
 from tabletop.profile import load
 from tabletop.sensing import pyramid
 
-HOLDS = ((10, 4), (5, 4), (3, 4), (1, 4), (10, 2), (10, 1), (3, 2), (1, 1))  # (high, mid)
+# (level-3 evidence, level-2 evidence, level-3 floor, level-2 floor)
+HOLDS = (
+    (20, 8, 6, 4),
+    (10, 8, 6, 4),
+    (5, 8, 6, 4),
+    (20, 4, 6, 4),
+    (20, 0, 6, 4),
+    (20, 8, 3, 4),
+    (20, 8, 6, 2),
+    (0, 0, 6, 4),
+    (0, 0, 10, 4),
+)
 DEBOUNCES = (20, 15, 10, 5)  # Pacal's debounce_ms; the reference profile's is 20
 PACAL_EVENTS = 60  # record events per duel (a deal and most of its rounds)
 PACAL_MISTAKES = 0.2
 
 
+def set_holds(high: int, mid: int, high_settle: int, mid_settle: int) -> None:
+    """The firmware's holds in this process (a const on the device)."""
+    pyramid._HIGH_EVIDENCE = high
+    pyramid._MID_EVIDENCE = mid
+    pyramid._HIGH_SETTLE = high_settle
+    pyramid._MID_SETTLE = mid_settle
+
+
 def pyraos_holds(args: argparse.Namespace) -> None:
     print(
-        f"firmware holds: level 3 and top x{pyramid._HIGH_SETTLE}, level 2 x{pyramid._MID_SETTLE}"
+        f"firmware holds: level 3 and top {pyramid._HIGH_EVIDENCE} margins and at least"
+        f" x{pyramid._HIGH_SETTLE}, level 2 {pyramid._MID_EVIDENCE} margins and"
+        f" x{pyramid._MID_SETTLE}; {args.sensor} sensors at x{args.noise} noise"
     )
-    for high, mid in HOLDS:
-        pyramid._HIGH_SETTLE = high  # (a const on the device)
-        pyramid._MID_SETTLE = mid
-        tally = sweep.sweep_level(args.noise, args.moves, jobs=args.jobs)
-        row: dict[str, object] = {"level3_hold": high, "level2_hold": mid}
+    for hold in HOLDS:
+        tally = sweep.sweep_level(
+            args.noise, args.moves, jobs=args.jobs, sensor=args.sensor, setup=(set_holds, hold)
+        )
+        high, mid, high_settle, mid_settle = hold
+        row: dict[str, object] = {"level3_margins": high, "level2_margins": mid}
+        row.update({"level3_settles": high_settle, "level2_settles": mid_settle})
         row.update(tally.summary())
         print(json.dumps(row), flush=True)
 
@@ -102,6 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=40, help="Pacal: duels per setting")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--noise", type=float, default=1.0, help="times the reference noise")
+    parser.add_argument("--sensor", choices=SENSOR_MODELS, default=DEFAULT_SENSOR)
     args = parser.parse_args(argv)
     if args.game == "pacal":
         pacal_debounces(args)

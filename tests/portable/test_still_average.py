@@ -1,5 +1,6 @@
 """The longer average of a still board: less noise than the window alone,
-afresh after any motion, and a dead band that narrows with it but never
+afresh after any motion (and after a change too gentle to show as motion),
+and a dead band that narrows with it but never
 below the profile's."""
 
 import unittest
@@ -62,6 +63,26 @@ class StillAverageTest(unittest.TestCase):
             self.readings.tick(1300, 0)
             resid, _ = self.resid(20 + 5 * t)
             self.assertEqual(resid[3], 300)  # what is averaged is only the new level
+
+    def test_a_change_too_gentle_to_show_as_motion_starts_it_afresh_too(self):
+        # A marble lowered onto level 3 so gently that no reading jumps:
+        # the readings creep to a new level while the board counts as
+        # still. Within a few ticks the average is the new level's, not
+        # the old one's trailing behind for as long as it was deep.
+        for t in range(60):
+            self.readings.tick(1000, 40)
+            self.resid(20 + 5 * t)
+        level = 1000
+        for t in range(60, 80):
+            level += 10  # 200 counts over 100 ms: never a jump
+            self.readings.tick(level, 40)
+            resid, _ = self.resid(20 + 5 * t)
+        lags = []
+        for t in range(80, 90):
+            self.readings.tick(level, 40)
+            resid, _ = self.resid(20 + 5 * t)
+            lags.append(level - 1000 - resid[3])
+        self.assertLess(max(abs(v) for v in lags[2:]), 60)  # (noise: 40 a reading)
 
     def test_the_floor_holds_for_a_quiet_board(self):
         avg = StillAverage(self.readings, 20, noise=10, floor=16)

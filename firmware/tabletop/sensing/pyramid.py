@@ -57,7 +57,15 @@ from tabletop.sensing.smoothing import Smoothed, smoothed_noise
 __all__ = ("ADD", "LIFT", "LIFT2", "MOVE", "NONE", "UNCLEAR", "OWN_SENSOR", "SENSORS",
            "FRESH_MS", "STATE_WORDS", "Observation", "PyramidSensor")  # fmt: skip
 
-_HIGH_SETTLE = const(10)  # times longer a change on level 3 or the top must hold
+# A change on level 2 and above counts once the readings have told it from
+# the runner-up well enough: the evidence, ``second - error`` a tick (capped:
+# a window shares its readings with the next three), adds up to this many
+# margins, and it has held at least so many settle times (a marble carried
+# across the board fits the spot it passes over for a few ticks).
+_HIGH_EVIDENCE = const(20)  # margins a change on level 3 or the top needs
+_MID_EVIDENCE = const(8)  # ... and a marble added on level 2
+_TICK_EVIDENCE = const(4)  # margins a tick adds at most
+_HIGH_SETTLE = const(6)  # settle times a change on level 3 or the top holds at least
 _MID_SETTLE = const(4)  # ... and a marble added on level 2
 _FLICKER_MS = const(30)  # a candidate unseen this long (a bounce) is not forgotten
 _NO_CHANGE_FIT = const(2)  # "no change" is relearnt when it fits within this many max_errors
@@ -85,6 +93,7 @@ class PyramidSensor:
         self.seen_at = 0  # when the current candidate was last the best
         self.low = self.high = 0  # range of its own sensor while it holds
         self.least = 0  # its best fit while it holds
+        self.evidence = 0  # how well it has been told from the runner-up since
         self.ready_at = -1  # power on: when the readings first filled a window
         self._look = None  # power on: tabletop.sensing.first_look, while it is needed
         self.restored_at = _NOT_RESTORED  # power on from a saved state: its first tick
@@ -92,7 +101,7 @@ class PyramidSensor:
         # (a level-3 marble's steadiness: at the profile's noise, always)
         self.steady_noise = profile.noise
         self.steady3 = smoothed_noise(profile.noise, 3)
-        self.high_settle_ms = self.settle_ms * _HIGH_SETTLE  # how long it must hold
+        self.high_settle_ms = self.settle_ms * _HIGH_SETTLE  # how long it holds at least
         self.deep = None  # a noisier board: the readings averaged longer while still
         self.rested = False  # the readings were still a while since the change accepted last
         # Measuring it, the first ticks after power on (its code and memory
@@ -208,7 +217,7 @@ class PyramidSensor:
         if self.deep is not None:
             finder.slack = self.deep.deepen(finder.resid, still_for)
         if now_ms < learnt.fresh_until:
-            self._end_fresh(still_for)
+            self._end_fresh(still_for, now_ms)
         if still_for >= self.settle_ms:
             learnt.settle_fresh(now_ms)
         quiet = finder.fit(-1, -1, -1, self.quiet)
@@ -272,17 +281,23 @@ class PyramidSensor:
             return
         calm.arm(self.readings.sums, -1, now_ms + REFRESH_MS)
 
-    def _end_fresh(self, still_for):
+    def _end_fresh(self, still_for, now_ms):
         # The change accepted last is taken in while it settles (its field
         # grows as the hand lets go). Once the readings have rested and then
         # move again, that is a hand with the next marble: what the window
         # would take in from then on is its field (a quick player's marble
         # on level 3, half taken in as the last one's error, never made its
-        # whole field and was never accepted).
-        if still_for >= _FRESH_RESTED_MS:
+        # whole field and was never accepted). Still since it was accepted,
+        # that is: a marble lowered too gently to show as motion, accepted
+        # on its way down, still drops the last millimetre into its cup.
+        learnt = self.learnt  # (its fresh window began as the change was accepted)
+        if (
+            still_for >= _FRESH_RESTED_MS
+            and learnt.fresh_until - now_ms <= FRESH_MS - _FRESH_RESTED_MS
+        ):
             self.rested = True
         elif self.rested and still_for < self.settle_ms:
-            self.learnt.settled()
+            learnt.settled()
 
     def _no_change_misfit(self, now_ms):
         # Nothing explains the readings better than "no change", only not
@@ -297,8 +312,11 @@ class PyramidSensor:
         finder = self.finder
         misfit = self.misfit
         times = _NO_CHANGE_FIT_UNSURE if learnt.unsure else _NO_CHANGE_FIT
-        if finder.error > times * finder.max_error:
-            misfit.reset()
+        if (
+            finder.error > times * finder.max_error
+            or now_ms - self.readings.moving_at < self.settle_ms
+        ):
+            misfit.reset()  # (or its residuals are still on their way: timed once they are not)
             return
         if misfit.steady(now_ms) and (learnt.unsure or not misfit.from_above(now_ms)):
             learnt.relearn()
@@ -323,9 +341,10 @@ class PyramidSensor:
 
     def _follow(self, now_ms):
         # Follow the best change in time: since when it has been the best,
-        # how its own sensor and its fit moved meanwhile. False: the best
-        # dropped out of its band for a tick or two (a bouncing marble), and
-        # the candidate is kept.
+        # how its own sensor and its fit moved meanwhile, and how clearly
+        # the readings told it from the runner-up. False: the best dropped
+        # out of its band for a tick or two (a bouncing marble), and the
+        # candidate is kept.
         best = self.best
         cur = self.current
         if best.kind == UNCLEAR and cur.kind != UNCLEAR and cur.kind != NONE:
@@ -333,13 +352,12 @@ class PyramidSensor:
                 return False
         elif best.kind != UNCLEAR:
             self.seen_at = now_ms
-        resid = self.finder.resid
-        error = self.finder.error
+        finder = self.finder
+        resid = finder.resid
+        error = finder.error
         if not best.same(cur):
             cur.set(best.kind, best.lifted, best.lifted2, best.added)
-            cur.since = now_ms
-            self.low = self.high = resid[OWN_SENSOR[best.added]] if best.added >= 0 else 0
-            self.least = error
+            self._start_over(now_ms)
         elif best.added >= 0:
             v = resid[OWN_SENSOR[best.added]]
             if v < self.low:
@@ -348,17 +366,28 @@ class PyramidSensor:
                 self.high = v
             if error < self.least:
                 self.least = error
-            elif LEVEL[best.added] >= 2 and error > 2 * self.least + (self.finder.max_error >> 3):
+            elif LEVEL[best.added] >= 2 and error > 2 * self.least + (finder.max_error >> 3):
                 # The fit got much worse than it was: a marble carried past
                 # that spot (its fit dips and rises again), not one resting
                 # there. Start over from here.
-                cur.since = now_ms
-                self.least = error
-                self.low = self.high = v
+                self._start_over(now_ms)
+        if best.kind != UNCLEAR:
+            self.evidence += min(finder.second - error, finder.margin * _TICK_EVIDENCE)
         return True
 
+    def _start_over(self, now_ms):
+        # Follow the current change afresh from this tick: nothing it
+        # showed before counts.
+        cur = self.current
+        cur.since = now_ms
+        finder = self.finder
+        self.least = finder.error
+        self.low = self.high = finder.resid[OWN_SENSOR[cur.added]] if cur.added >= 0 else 0
+        self.evidence = 0
+
     def _held(self, now_ms):
-        # Has the change followed held long enough, for its level, to count?
+        # Has the change followed held long enough, and been told from the
+        # runner-up clearly enough, for its level, to count?
         best = self.best
         cur = self.current
         if best.kind == UNCLEAR:
@@ -371,28 +400,47 @@ class PyramidSensor:
         if (a >= 0 and LEVEL[a] >= 3) or (x >= 0 and LEVEL[x] >= 3):
             # A marble on level 3 or the top barely moves the sensors, and a
             # hand carrying one across the board passes through those
-            # points: it must stay there a good while, and still, to count;
-            # and its field must not swell and fade as a marble carried
-            # past does: steady within an eighth of a marble's field (beyond
-            # what noise moves it).
+            # points: it must stand out of the runner-up a good many margins,
+            # with the readings still all along (a longer average that started
+            # over this tick was left by a marble drifting past, too slow
+            # to show as motion), to count; and its field must
+            # not swell and fade as a marble carried past does: steady within
+            # an eighth of a marble's field (beyond what noise moves it).
+            # A clean set-down adds its evidence within the floor's few
+            # ticks; an unclear one waits until the readings tell.
+            deep = self.deep
             if (
-                a >= 0
-                and 8 * (self.high - self.low - 2 * self.steady3)
-                > self.finder.k[OWN_SENSOR[a] * POSITIONS + a]
+                self.readings.moving_at >= cur.since
+                or (deep is not None and deep.n == 1)
+                or (
+                    a >= 0
+                    and 8 * (self.high - self.low - 2 * self.steady3)
+                    > self.finder.k[OWN_SENSOR[a] * POSITIONS + a]
+                )
             ):
-                cur.since = now_ms
-                self.low = self.high = self.finder.resid[OWN_SENSOR[a]]
+                self._start_over(now_ms)
                 return False
-            return now_ms - cur.since >= self.high_settle_ms and still
+            return (
+                now_ms - cur.since >= self.high_settle_ms
+                and self.evidence >= _HIGH_EVIDENCE * self.finder.margin
+            )
         # Lower down a change that fits within the band is the marble in its
         # place (held 1 mm higher it would not fit): the last small bounces
         # need not be waited out; what they leave is learnt after (rebase).
         # Except on level 2: a marble carried low across the board passes
         # through those points (it fits for a tick or two, moving): there
-        # it must hold a little longer, with the readings still.
+        # it must hold a little longer, stand out of the runner-up, and the
+        # readings must have been still two settle times (a marble raised
+        # there still rolls into its cup a tick or two after it first fits;
+        # tried: one settle time, a game in the window against the computer
+        # learnt a raise before it had landed and waited 5 s on the next).
         if a < LEVEL_START[1]:
             return now_ms - cur.since >= settle
-        return now_ms - cur.since >= settle * _MID_SETTLE and still
+        return (
+            now_ms - cur.since >= settle * _MID_SETTLE
+            and now_ms - self.readings.moving_at >= 2 * settle
+            and self.evidence >= _MID_EVIDENCE * self.finder.margin
+        )
 
     # -- what the board tells it ----------------------------------------------------------
 

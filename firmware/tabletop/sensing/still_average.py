@@ -10,19 +10,24 @@ smoothed reading is averaged over every tick since (the last ``_DEPTH`` of
 them, weighted as a running mean), and the residuals are moved by what that
 average takes away from the window's noise. Any motion starts it afresh, so
 a marble set down or lifted is never averaged with what was there before
-(the readings see its landing). The dead band every fit allows for noise
-narrows with the depth (two noise widths of the average), never below the
-profile's own ``floor``. Loaded only on a noisier board
-(PyramidSensor.set_noise): at the profile's noise the window is enough.
+(the readings see its landing), and so does a window that leaves the
+average by more than its noise allows: a marble on level 3 lowered so
+gently that no reading jumps would otherwise be trailed by the average for
+as long as it is deep (tried: up to 250 ms on the chain model). The dead
+band every fit allows for noise narrows with the depth (two noise widths
+of the average), never below the profile's own ``floor``. Loaded only on a
+noisier board (PyramidSensor.set_noise): at the profile's noise the window
+is enough.
 """
 
 from array import array
 from micropython import const
 
 from tabletop.sensing.magnets import SENSORS
-from tabletop.sensing.smoothing import WINDOW
+from tabletop.sensing.smoothing import WINDOW, smoothed_noise
 
 _DEPTH = const(32)  # ticks averaged at most (a running mean beyond)
+_LEAVE = const(4)  # a window this many of its noise widths off the average has left it
 
 
 class StillAverage:
@@ -31,6 +36,7 @@ class StillAverage:
         self.settle_ms = settle_ms
         self.total = array("i", bytes(4 * SENSORS))  # the window's sums, added up
         self.n = 0  # ticks in total (at most _DEPTH)
+        self.leave = smoothed_noise(noise, _LEAVE) * WINDOW  # (in window sums)
         # The dead band for n ticks averaged: n windows in a row span
         # n + WINDOW - 1 readings, about as good as that many averaged.
         self.slacks = array("H", bytes(2 * (_DEPTH + 1)))
@@ -69,6 +75,15 @@ class StillAverage:
                 total[s] += sums[s] - total[s] // _DEPTH
         if n < 2:
             return self.slacks[0]
+        leave = self.leave
+        for s in range(SENSORS):
+            d = total[s] // n - sums[s]
+            if d > leave or d < -leave:
+                # Something changed without a step: average afresh from here.
+                self.n = 1
+                for t in range(SENSORS):
+                    total[t] = sums[t]
+                return self.slacks[0]
         per = n * WINDOW
         for s in range(SENSORS):
             resid[s] += total[s] // per - sums[s] // WINDOW
