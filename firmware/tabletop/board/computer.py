@@ -45,6 +45,7 @@ class Computer:
     # (loading them all is the longest work of a choice): the Pyraos
     # board's; a Pacal seat names its own.
     PREPARE = (
+        "tabletop.players.pyraos_bits",
         "tabletop.players.pyraos_turns",
         "tabletop.players.pyraos_eval",
         "tabletop.players.table",

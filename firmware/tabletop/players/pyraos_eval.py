@@ -14,8 +14,7 @@ raise the mover can make keeps a marble in the reserve.
 
 from micropython import const
 
-from tabletop.players.pyraos_turns import free_and_carrying
-from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, LEVEL_START, LINE_MASKS, SUPPORT
+from tabletop.players.pyraos_bits import HIGHER1, can_raise, carrying, line_threats, spots, threats
 
 MARBLE = const(100)
 _MY_SQUARE = const(70)  # the mover completes a square now and takes back
@@ -24,46 +23,26 @@ _THEIR_SQUARES = const(80)  # two or more: one of them will be made
 _MY_RAISE = const(30)  # the mover can raise a marble this turn
 _THEIR_RAISE = const(15)  # the other could raise next turn
 
-_SQUARES = SUPPORT[LEVEL_START[1] :]
-_SHAPES = _SQUARES + LINE_MASKS
-_HIGHER = tuple(((1 << 30) - 1) & ~((1 << LEVEL_START[k]) - 1) for k in range(5))
-
 
 def evaluate(me, you, my_reserve, your_reserve, take, lines):
     """The value for the mover, in hundredths of a marble."""
     v = (my_reserve - your_reserve) * MARBLE
-    spots, carrying = free_and_carrying(me | you)
+    occ = me | you
+    free = spots(occ)
     if take:
         # The free spots where one marble completes a shape: of the mover's
         # (is there one?) and of the other's (one, or more?).
-        mine = theirs = 0
-        not_me = ~me
-        not_you = ~you
-        for shape in _SHAPES if lines else _SQUARES:
-            miss = shape & not_me
-            if miss & spots and not miss & (miss - 1):
-                mine = 1
-            miss = shape & not_you
-            if miss & spots and not miss & (miss - 1):
-                theirs |= miss
-        if mine:
+        if threats(me, free) or lines and line_threats(me, free):
             v += _MY_SQUARE
+        theirs = threats(you, free)
+        if lines:
+            theirs |= line_threats(you, free)
         if theirs:
             v -= _THEIR_SQUARES if theirs & (theirs - 1) else _THEIR_SQUARE
-    if spots & _HIGHER[1]:  # (no free spot above level 1: nobody can raise)
-        if _can_raise(me & ~carrying, spots):
+    if free & HIGHER1:  # (no free spot above level 1: nobody can raise)
+        loose = ~carrying(occ)
+        if can_raise(me & loose, free):
             v += _MY_RAISE
-        if _can_raise(you & ~carrying, spots):
+        if can_raise(you & loose, free):
             v -= _THEIR_RAISE
     return v
-
-
-def _can_raise(src, spots):
-    """True if one of the loose marbles ``src`` can go up to a free spot."""
-    i = 0
-    while src:
-        if src & 1 and spots & _HIGHER[LEVEL[i]] & ~ABOVE[i]:
-            return True
-        src >>= 1
-        i += 1
-    return False

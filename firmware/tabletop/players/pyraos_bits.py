@@ -1,0 +1,123 @@
+"""The Pyraos pyramid as bit masks, whole levels at a time: what the search
+asks of a position without a loop over its 30 spots.
+
+    from tabletop.players import pyraos_bits as B
+    free = B.spots(me | you)             # where a marble may go now
+    under = B.carrying(me | you)         # the marbles that carry another
+    B.threats(me, free)                  # the free spots that complete one of me's squares
+    i = B.LOW[(m & -m) % 37]             # the index of m's lowest bit
+    B.RAISE_TO[i]                        # the spots above level(i) not resting on i
+
+Bits are those of tabletop.rules.pyraos_geometry: level 1 is a 4x4 grid in
+bits 0-15 (bit x + 4y), level 2 a 3x3 grid in 16-24 (16 + x + 3y), level 3
+a 2x2 in 25-28, the top 29. Every mask stays below 2**30, a small int on
+MicroPython (no allocation). A square of level k is found at its corner
+with the least bit (its anchor): shifting a level's grid right by 1, w and
+w + 1 (w its width) brings the square's other three spots onto the anchor,
+so one AND of four shifted copies tests every square of the level at once.
+"""
+
+from micropython import const
+
+from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, LEVEL_START, LINE_MASKS
+
+_L1 = const(0xFFFF)
+_L2 = const(0x1FF)  # level 2, shifted down to bit 0
+_L3 = const(0xF)
+_ANCHORS1 = const(0x777)  # the level-1 spots with a square to their right and above
+_ANCHORS2 = const(0x1B)
+_TOP = const(1 << 29)
+HIGHER1 = const(((1 << 30) - 1) & ~_L1)  # every spot above level 1
+
+# LOW[(1 << i) % 37] is i: 2 is a primitive root modulo 37, so the 30 powers
+# of two fall on 30 different remainders.
+LOW = bytearray(37)
+for _i in range(30):
+    LOW[(1 << _i) % 37] = _i
+# RAISE_TO[i]: the spots a marble on i may be raised to, if free: those of a
+# higher level, but not the ones i itself carries.
+_HIGHER = tuple(((1 << 30) - 1) & ~((1 << LEVEL_START[k]) - 1) for k in range(5))
+RAISE_TO = tuple(_HIGHER[LEVEL[i]] & ~ABOVE[i] for i in range(30))
+del _i, _HIGHER
+
+
+def spots(occ):
+    """The empty spots a marble may go to: level 1, or above a full square."""
+    o = occ & _L1
+    f = o & o >> 1 & o >> 4 & o >> 5 & _ANCHORS1  # full level-1 squares, at their anchors
+    full = (f & 7 | f >> 1 & 0x38 | f >> 2 & 0x1C0) << 16  # ... as the level-2 spots they carry
+    o = occ >> 16 & _L2
+    f = o & o >> 1 & o >> 3 & o >> 4 & _ANCHORS2
+    full |= (f & 3 | f >> 1 & 0xC) << 25
+    if occ >> 25 & _L3 == _L3:
+        full |= _TOP
+    return ~occ & (_L1 | full)
+
+
+def carrying(occ):
+    """The marbles of ``occ`` that carry one above them."""
+    o = occ >> 16 & _L2  # each level-2 marble at its level-1 anchor, then the square's four
+    a = o & 7 | (o & 0x38) << 1 | (o & 0x1C0) << 2
+    out = a | a << 1 | a << 4 | a << 5
+    o = occ >> 25 & _L3
+    a = o & 3 | (o & 0xC) << 1
+    out |= (a | a << 1 | a << 3 | a << 4) << 16
+    if occ & _TOP:
+        out |= _L3 << 25
+    return out
+
+
+def threats(own, free):
+    """The spots of ``free`` where one marble completes a square of
+    ``own``'s (three of its four are ``own``'s)."""
+    # At each anchor: the square's other corners are own's and this one
+    # free, for each of its four corners; then each corner's bit moved
+    # from the anchor back to the corner.
+    o = own & _L1
+    s = free & _L1
+    b, c, d = o >> 1, o >> 4, o >> 5
+    cd = c & d
+    ab = o & b
+    out = (
+        (s & b & cd & _ANCHORS1)
+        | (o & s >> 1 & cd & _ANCHORS1) << 1
+        | (ab & s >> 4 & d & _ANCHORS1) << 4
+        | (ab & c & s >> 5 & _ANCHORS1) << 5
+    )
+    o = own >> 16 & _L2
+    s = free >> 16 & _L2
+    b, c, d = o >> 1, o >> 3, o >> 4
+    cd = c & d
+    ab = o & b
+    out |= (
+        (s & b & cd & _ANCHORS2)
+        | (o & s >> 1 & cd & _ANCHORS2) << 1
+        | (ab & s >> 3 & d & _ANCHORS2) << 3
+        | (ab & c & s >> 4 & _ANCHORS2) << 4
+    ) << 16
+    o = ~own >> 25 & _L3  # the level-3 square: one spot missing, and free
+    if o and not o & (o - 1) and free >> 25 & o:
+        out |= o << 25
+    return out
+
+
+def line_threats(own, free):
+    """The spots of ``free`` where one marble completes a line of ``own``'s
+    (the "lines" variant)."""
+    out = 0
+    not_own = ~own
+    for line in LINE_MASKS:
+        miss = line & not_own
+        if miss & free and not miss & (miss - 1):
+            out |= miss
+    return out
+
+
+def can_raise(src, free):
+    """True if one of the loose marbles ``src`` can go up to a spot of ``free``."""
+    while src:
+        b = src & -src
+        if free & RAISE_TO[LOW[b % 37]]:
+            return True
+        src ^= b
+    return False
