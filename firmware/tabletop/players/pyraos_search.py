@@ -23,9 +23,10 @@ a win ``n`` turns from the root is ``WIN - n``, a loss ``-(WIN - n)``.
 from micropython import const
 
 from tabletop.players.pyraos_eval import evaluate
-from tabletop.players.pyraos_turns import MOVE, play
+from tabletop.players.pyraos_turns import MOVE, NONE
 from tabletop.players.pyraos_turns import turns as all_turns
 from tabletop.players.table import EXACT, LOWER, UPPER, Table
+from tabletop.rules.pyraos import PLACE, RAISE
 
 WIN = const(10000)
 MAX_PLY = const(60)
@@ -34,6 +35,11 @@ SOLVED = const(255)  # the depth of a table entry whose value is exact
 _INF = const(30000)
 _NO_TURNS = []  # a ply's turns when no position is searched there (never changed)
 _CLOCK_EVERY = const(128)  # positions between two looks at the clock
+_NEVER = const(1 << 30)  # ... without a clock
+# table.Table's hash, as the search works out find() inline (test_pyraos_pinned
+# checks that both agree: a position found in one is found in the other)
+_HASH = const(40503)
+_LOW23 = const((1 << 23) - 1)
 _TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
 _KIND_AND_A = const(3 << 20 | 31)
 
@@ -110,12 +116,21 @@ class Search:
         if tt is None:
             return self.best
         ME, YOU, MINE, YOURS, LEFT = self.me, self.you, self.mine, self.yours, self.left
-        ALPHA, BETA, TOP_V, TOP_T = self.alpha, self.beta, self.top, self.top_turn
+        ALPHA, BETA, ALPHA0, TOP_V, TOP_T = (
+            self.alpha,
+            self.beta,
+            self.alpha0,
+            self.top,
+            self.top_turn,
+        )
         MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
-        take, lines, rng = self.take, self.lines, self.rng
+        TA, TB, TC, TV, TD, TBOUND = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound
+        mask, shift = tt.mask, tt.shift
+        take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
         nodes = self.nodes
         stop = min(nodes + budget, self.max_nodes) if self.best else nodes + budget
-        look = nodes + _CLOCK_EVERY
+        clock = self.clock
+        look = nodes + _CLOCK_EVERY if clock is not None else _NEVER
         sp, mode, ret = self.sp, self.mode, self.ret
         while True:
             if mode == _NEXT:
@@ -127,7 +142,7 @@ class Search:
                     if p:
                         keep = v + p if v > WON else v - p if v < -WON else v
                         bound = EXACT
-                        if v <= self.alpha0[p]:
+                        if v <= ALPHA0[p]:
                             bound = UPPER
                         elif v >= BETA[p]:
                             bound = LOWER
@@ -141,20 +156,69 @@ class Search:
                     continue
                 m = moves[i]
                 NEXT[p] = i + 1
-                if m & _KIND_AND_A == _TOP_PLACED or not YOURS[p]:
+                mine = YOURS[p]  # (the next position's mover is the other)
+                if m & _KIND_AND_A == _TOP_PLACED or not mine:
                     ret = p + 1 - WIN  # the other has lost
                     mode = _FOLD
                     continue
-                me2, r2 = play(ME[p], MINE[p], m)
+                # The turn played (pyraos_turns' encoding): the mover's marbles and reserve.
+                you = ME[p]
+                yours = MINE[p]
+                kind = m >> 20 & 3
+                if kind == PLACE:
+                    you |= 1 << (m & 31)
+                    yours -= 1
+                elif kind == RAISE:
+                    you ^= 1 << (m & 31) | 1 << (m >> 5 & 31)
+                r = m >> 10 & 31
+                if r != NONE:
+                    you &= ~(1 << r)
+                    yours += 1
+                    r = m >> 15 & 31
+                    if r != NONE:
+                        you &= ~(1 << r)
+                        yours += 1
+                me = YOU[p]
                 q = p + 1
-                colour = self.colour ^ (q & 1)
-                c = YOURS[p] | r2 << 4 | colour << 8
-                if seen.count(YOU[p], me2, c) >= 2:
+                c = mine | yours << 4 | (colour0 ^ (q & 1)) << 8
+                if seen.count(me, you, c) >= 2:
                     ret = 0  # the third time: a draw
                     mode = _FOLD
                     continue
-                seen.note(YOU[p], me2, c, 1)
-                ME[q], YOU[q], MINE[q], YOURS[q] = YOU[p], me2, YOURS[p], r2
+                if LEFT[p] == 1 and nodes < stop and nodes + 1 < look:
+                    # A leaf, judged here as _ENTER would judge it (and on
+                    # no path in ``seen``: nothing is searched below it).
+                    nodes += 1
+                    c = mine | yours << 4
+                    h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
+                    slot = (h ^ h >> shift) & mask
+                    ret = _INF  # (nothing from the table yet)
+                    if TA[slot] == me and TB[slot] == you and TC[slot] == c:
+                        v = TV[slot]
+                        v = v - q if v > WON else v + q if v < -WON else v
+                        b = TBOUND[slot]
+                        if (
+                            b == EXACT
+                            or (b == LOWER and v >= -ALPHA[p])
+                            or (b == UPPER and v <= -BETA[p])
+                        ):
+                            if TD[slot] != SOLVED:
+                                ROUGH[p] = 1
+                            ret = v
+                    if ret == _INF:
+                        ROUGH[p] = 1
+                        ret = evaluate(me, you, mine, yours, take, lines)
+                    s = -ret
+                    if not p and rng is not None:
+                        s += rng.below(2 * self.noise + 1) - self.noise
+                    if s > TOP_V[p]:
+                        TOP_V[p] = s
+                        TOP_T[p] = m
+                        if s > ALPHA[p] and (p or rng is None):
+                            ALPHA[p] = s
+                    continue
+                seen.note(me, you, c, 1)
+                ME[q], YOU[q], MINE[q], YOURS[q] = me, you, mine, yours
                 LEFT[q] = LEFT[p] - 1
                 ALPHA[q] = -BETA[p]
                 BETA[q] = -ALPHA[p]
@@ -164,29 +228,31 @@ class Search:
                 if nodes >= stop:
                     break
                 nodes += 1
-                if nodes >= look and self.clock is not None:
+                if nodes >= look:
                     look = nodes + _CLOCK_EVERY
-                    if self.best and self.clock() >= self.deadline:
+                    if self.best and clock is not None and clock() >= self.deadline:
                         nodes -= 1
                         break
                 p = sp
                 ROUGH[p] = 0
                 if p:
                     me, you, mine, yours = ME[p], YOU[p], MINE[p], YOURS[p]
-                    slot = tt.find(me, you, mine | yours << 4)
+                    c = mine | yours << 4
+                    h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
+                    slot = (h ^ h >> shift) & mask
                     best = 0
-                    if slot >= 0:
+                    if TA[slot] == me and TB[slot] == you and TC[slot] == c:
                         best = tt.move[slot]
-                        if tt.depth[slot] >= LEFT[p]:
-                            v = tt.value[slot]
+                        if TD[slot] >= LEFT[p]:
+                            v = TV[slot]
                             v = v - p if v > WON else v + p if v < -WON else v
-                            b = tt.bound[slot]
+                            b = TBOUND[slot]
                             if (
                                 b == EXACT
                                 or (b == LOWER and v >= BETA[p])
                                 or (b == UPPER and v <= ALPHA[p])
                             ):
-                                if tt.depth[slot] != SOLVED:
+                                if TD[slot] != SOLVED:
                                     ROUGH[p - 1] = 1
                                 ret = v
                                 mode = _BACK
@@ -206,7 +272,7 @@ class Search:
                 NEXT[p] = 0
                 TOP_V[p] = -_INF
                 TOP_T[p] = 0
-                self.alpha0[p] = ALPHA[p]
+                ALPHA0[p] = ALPHA[p]
                 mode = _NEXT
             elif mode == _BACK:
                 if not sp:
@@ -216,7 +282,7 @@ class Search:
                     sp, mode, ret = self.sp, self.mode, self.ret
                     stop = min(stop, self.max_nodes)
                     continue
-                c = MINE[sp] | YOURS[sp] << 4 | (self.colour ^ (sp & 1)) << 8
+                c = MINE[sp] | YOURS[sp] << 4 | (colour0 ^ (sp & 1)) << 8
                 seen.note(ME[sp], YOU[sp], c, -1)
                 sp -= 1
                 mode = _FOLD

@@ -2,7 +2,6 @@
 
     from tabletop.players import pyraos_turns as T
     moves = T.turns(me, you, reserve, True, False)  # mover's and other's marbles
-    me2, reserve2 = T.play(me, reserve, moves[0])   # the mover's side after it
     events = T.events(moves[0], player)             # rule moves, as the record writes them
 
 A position is two 30-bit masks (``me``: the marbles of the player to move,
@@ -123,26 +122,6 @@ def takebacks(out, me, you, base, score, ends):
                 out.append(one | LOW[b % 37] << 15)
             second ^= b
         first ^= bit
-
-
-def play(me, reserve, turn):
-    """The mover's marbles and reserve after ``turn``."""
-    kind = turn >> 20 & 3
-    a = turn & 31
-    if kind == PLACE:
-        me |= 1 << a
-        reserve -= 1
-    elif kind == RAISE:
-        me ^= 1 << a | 1 << (turn >> 5 & 31)
-    r = turn >> 10 & 31
-    if r != NONE:
-        me &= ~(1 << r)
-        reserve += 1
-        r = turn >> 15 & 31
-        if r != NONE:
-            me &= ~(1 << r)
-            reserve += 1
-    return me, reserve
 
 
 def events(turn, player):

@@ -20,6 +20,7 @@ UPPER = const(2)  # the value is at most this (nothing reached the window)
 
 _BITS = const(30)
 _LOW23 = const((1 << 23) - 1)
+_HASH = const(40503)  # (pyraos_search works find() out inline: the same hash)
 
 
 class Table:
@@ -36,7 +37,7 @@ class Table:
         self.bound = bytearray(n)
 
     def _slot(self, a, b, c):
-        h = a ^ (b & _LOW23) << 7 ^ b >> 23 ^ c * 40503
+        h = a ^ (b & _LOW23) << 7 ^ b >> 23 ^ c * _HASH
         return (h ^ h >> self.shift) & self.mask
 
     def find(self, a, b, c):
