@@ -90,6 +90,9 @@ class Runtime:
         self.howto = None  # how to play, while the display shows it (tabletop.show.howto)
 
     def tick(self, now_ms):
+        seat = self.board.computer
+        if seat is not None:
+            seat.tick_begins()  # (its thinking after the frame is bounded from here)
         hal = self.hal
         if self.digital:
             hal.read_digital(self.digital)

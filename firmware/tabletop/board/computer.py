@@ -4,7 +4,8 @@ player at the board makes that turn for it.
 
     seat = Computer(1, "medium", 8000)    # the seat (player index), level, most ms to think
     seat.plays(game)                      # that seat is to move
-    seat.think(game, now_ms)              # a slice (``slice`` positions); True once chosen
+    seat.tick_begins()                    # (the runtime, as each tick begins)
+    seat.think(game, now_ms)              # a slice after the tick; True once chosen
     seat.next_move(game)                  # the rules move to make for it next, or None
     seat.made()                           # ... that move was made
     seat.accepted(event)                  # the board accepted an event (anybody's)
@@ -19,6 +20,15 @@ and given back once it is: the modules leave ``sys.modules`` (as
 tabletop.profile's checks do), so between the computer's turns the play
 heap holds none of it.
 
+It thinks after each tick's frame until TICK_BOUND_US after the tick began
+(``tick_begins``; without it, after the slice began), in steps of
+``slice`` positions, and stops before a step that would end past that
+(one as long as the last): a tick and its slice take at most about 9 ms,
+so a move made meanwhile is still answered within 10 ms. A step is the
+search's positions (Pyraos); a seat that samples turns (Pacal, Diabolo:
+tabletop.board.hand_seat) takes one a tick, about 15 ms. The clock is real time on every port
+(tabletop.clock).
+
 BACK against the computer (``back_count``, docs/FIRMWARE.md): the
 computer's reply and the person's move before it go back together, and the
 seat does not play again before the person has moved (``waiting``). A seat
@@ -29,7 +39,10 @@ tabletop.board.hand_seat.HandSeat: its cards are read in on a reader.
 import sys
 from micropython import const
 
-SLICE = const(8)  # positions looked at after each tick: about 14 ms on a Pico
+from tabletop.clock import ticks_add, ticks_diff, ticks_us
+
+SLICE = const(4)  # positions a step of the search: about 1.7 ms on a Pico
+TICK_BOUND_US = const(9000)  # a tick and the thinking after it, at most
 TT_BITS = const(10)  # the search's table on a board: 1,024 slots, about 22 KB
 LEVEL = "medium"  # what a seat chosen from the menu plays at
 THINK_MS = const(8000)  # ... strong's time: medium's is a quarter, 2 s
@@ -40,7 +53,7 @@ _PLAYERS = "tabletop.players"
 
 
 class Computer:
-    slice = SLICE  # positions a tick (a Pacal seat's are whole sampled turns: fewer)
+    slice = SLICE  # positions a step (a Pacal seat's are whole sampled turns: fewer)
     # The players' modules to import one a tick before the thinking begins
     # (loading them all is the longest work of a choice): the Pyraos
     # board's; a Pacal seat names its own.
@@ -68,6 +81,7 @@ class Computer:
         self.started = 0  # ... since the tick it began on
         self.waiting = False  # BACK took its reply back: it waits until the person has moved
         self.refused = False  # BACK found no move of a person's to take back (the status says so)
+        self.began = None  # when this tick began (ticks_us), if the runtime said
 
     def plays(self, game):
         return game.turn == self.seat and not game.is_over()
@@ -75,8 +89,14 @@ class Computer:
     def _clock(self):
         return self.now
 
+    def tick_begins(self):
+        """A tick begins: the slice after it ends TICK_BOUND_US from now."""
+        self.began = ticks_us()
+
     def think(self, game, now_ms):
         """Go on choosing the seat's turn; True once it is chosen."""
+        began = self.began
+        self.began = None
         if self.moves is not None:
             return True
         self.now = now_ms
@@ -93,7 +113,7 @@ class Computer:
             self.thinking = self.begin(game, Rng(now_ms))
             self.now = now_ms
             return False
-        moves = self.thinking.step(self.slice)
+        moves = self._slice(self.thinking, ticks_us() if began is None else began)
         if moves is None:
             return False
         self.moves = moves
@@ -104,6 +124,19 @@ class Computer:
         self.loaded = 0
         release()
         return True
+
+    def _slice(self, thinking, began):
+        # Steps until the next one would end past the bound (or the choice).
+        until = ticks_add(began, TICK_BOUND_US)
+        step = self.slice
+        while True:
+            t = ticks_us()
+            moves = thinking.step(step)
+            if moves is not None:
+                return moves
+            now = ticks_us()
+            if ticks_diff(until, now) < ticks_diff(now, t):
+                return None
 
     def begin(self, game, rng):
         """The players' thinking for the seat's turn (a Pacal seat gives

@@ -36,6 +36,11 @@ class HandSeat(Computer):
         self.wrong = False  # the card on the reader cannot be its (shown red)
         self.since = 0  # cards in the hand when this reading began (BACK drops only later ones)
 
+    def _slice(self, thinking, began):
+        # One step a tick: a sampled turn (about 15 ms on a Pico) is as
+        # much as a tick may add.
+        return thinking.step(self.slice)
+
     def new_round(self):
         """A deal: the hand is read in afresh."""
         self.forget()
