@@ -7,7 +7,7 @@ forget. Runs under CPython and MicroPython.
 import sys
 import unittest
 
-from tabletop.board.computer import SLICE, Computer
+from tabletop.board.computer import Computer
 from tabletop.rules.pyraos import P_REMOVE, PLACE, REMOVE, Pyraos
 from tabletop.rules.pyraos_geometry import position_index as index
 from tabletop.rules.rng import Rng
@@ -74,25 +74,32 @@ class ComputerSeatTest(unittest.TestCase):
         from tabletop.board import computer
 
         now = [0]
-
-        def clock():  # each look at it 250 us later: a step takes 250 us
-            now[0] += 250
-            return now[0]
-
         real = computer.ticks_us
-        computer.ticks_us = clock
+        computer.ticks_us = lambda: now[0]
         try:
             g = midgame(5, 6)
             seat = Computer(g.turn, "strong", 8000)
             while seat.thinking is None:  # (its imports and set-up)
                 seat.think(g, 1000)
-            before = seat.thinking.nodes
-            seat.tick_begins()  # at 250 us: the slice may go on until 9,250 us
-            now[0] += 2000  # the tick
-            self.assertFalse(seat.think(g, 1005))
-            # steps from 2,500 to 3,000 us, ... 8,750 to 9,250: the next would end past it
-            self.assertEqual(seat.thinking.nodes - before, 14 * SLICE)
-            self.assertEqual(computer.TICK_BOUND_US, 9000)
+            search = seat.thinking
+            step = search.step
+
+            def timed(n):  # a position takes 250 us
+                now[0] += 250 * n
+                return step(n)
+
+            search.step = timed
+            for tick in range(3):
+                before = search.nodes
+                seat.tick_begins()
+                began = now[0]
+                now[0] += 2000  # the tick
+                self.assertFalse(seat.think(g, 1005 + 5 * tick))
+                self.assertTrue(search.nodes > before)
+                # it stopped within the bound, with less than two positions' time left
+                left = began + computer.TICK_BOUND_US - now[0]
+                self.assertTrue(0 <= left < 2 * 250, left)
+                self.assertEqual(seat.position_us, 250)
         finally:
             computer.ticks_us = real
             seat.forget()

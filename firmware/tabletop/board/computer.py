@@ -21,11 +21,12 @@ tabletop.profile's checks do), so between the computer's turns the play
 heap holds none of it.
 
 It thinks after each tick's frame until TICK_BOUND_US after the tick began
-(``tick_begins``; without it, after the slice began), in steps of
-``slice`` positions, and stops before a step that would end past that
-(one as long as the last): a tick and its slice take at most about 9 ms,
-so a move made meanwhile is still answered within 10 ms. A step is the
-search's positions (Pyraos); a seat that samples turns (Pacal, Diabolo:
+(``tick_begins``; without it, after the slice began): in steps of the
+search, each of as many positions as would take half the time left (at
+the time a position took so far), until less than two positions' time is
+left. So a tick and its slice take about 9 ms (a position that takes
+longer than the others may overrun it), and a move made meanwhile is
+still answered within about 10 ms. A seat that samples turns (Pacal, Diabolo:
 tabletop.board.hand_seat) takes one a tick, about 15 ms. The clock is real time on every port
 (tabletop.clock).
 
@@ -41,8 +42,8 @@ from micropython import const
 
 from tabletop.clock import ticks_add, ticks_diff, ticks_us
 
-SLICE = const(4)  # positions a step of the search: about 1.7 ms on a Pico
 TICK_BOUND_US = const(9000)  # a tick and the thinking after it, at most
+POSITION_US = const(1000)  # a position's time before one is measured (a Pico: 0.6 ms)
 TT_BITS = const(10)  # the search's table on a board: 1,024 slots, about 22 KB
 LEVEL = "medium"  # what a seat chosen from the menu plays at
 THINK_MS = const(8000)  # ... strong's time: medium's is a quarter, 2 s
@@ -53,7 +54,6 @@ _PLAYERS = "tabletop.players"
 
 
 class Computer:
-    slice = SLICE  # positions a step (a Pacal seat's are whole sampled turns: fewer)
     # The players' modules to import one a tick before the thinking begins
     # (loading them all is the longest work of a choice): the Pyraos
     # board's; a Pacal seat names its own.
@@ -63,7 +63,6 @@ class Computer:
         "tabletop.players.pyraos_eval",
         "tabletop.players.table",
         "tabletop.players.pyraos_search",
-        "tabletop.players.chosen",
         "tabletop.players.pyraos_player",
     )
 
@@ -82,6 +81,7 @@ class Computer:
         self.waiting = False  # BACK took its reply back: it waits until the person has moved
         self.refused = False  # BACK found no move of a person's to take back (the status says so)
         self.began = None  # when this tick began (ticks_us), if the runtime said
+        self.position_us = POSITION_US  # the time of a position, as measured
 
     def plays(self, game):
         return game.turn == self.seat and not game.is_over()
@@ -126,17 +126,22 @@ class Computer:
         return True
 
     def _slice(self, thinking, began):
-        # Steps until the next one would end past the bound (or the choice).
+        # Steps of half the time left, until two positions' time is left
+        # (at least one position a tick: a long tick does not stop it).
         until = ticks_add(began, TICK_BOUND_US)
-        step = self.slice
+        per = self.position_us
+        n = 0
         while True:
-            t = ticks_us()
-            moves = thinking.step(step)
+            now = ticks_us()
+            left = ticks_diff(until, now)
+            if left < 2 * per and n:
+                self.position_us = per
+                return None
+            n = max(1, left // (2 * per))
+            moves = thinking.step(n)
             if moves is not None:
                 return moves
-            now = ticks_us()
-            if ticks_diff(until, now) < ticks_diff(now, t):
-                return None
+            per = max(1, ticks_diff(ticks_us(), now) // n)
 
     def begin(self, game, rng):
         """The players' thinking for the seat's turn (a Pacal seat gives

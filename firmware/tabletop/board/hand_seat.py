@@ -29,6 +29,8 @@ READ_WRONG = const(3)  # the card on the reader cannot join it (red until lifted
 class HandSeat(Computer):
     """A seat whose cards are read in (see the module)."""
 
+    slice = 1  # sampled turns a tick (its game's seat may say)
+
     def __init__(self, seat, level, think_ms):
         Computer.__init__(self, seat, level, think_ms)
         self.hand = []  # the cards read in for it (this round)

@@ -17,7 +17,6 @@ square, its take-back; a state waiting for a take-back gets only that.
 
 from micropython import const
 
-from tabletop.players.chosen import Chosen
 from tabletop.players.pyraos_search import WIN, WON, Search, Seen
 from tabletop.players.pyraos_turns import MOVE, events, take_turns, turns
 from tabletop.rules.pyraos import KIDS, LINES, P_REMOVE
@@ -52,6 +51,8 @@ def start(state, level, budget, rng, clock=None, tt_bits=TT_BITS):
     else:
         first = turns(me, you, state.reserve[p], state.variant != KIDS, state.variant == LINES)
     if level == "random":
+        from tabletop.players.chosen import Chosen  # (this level's only)
+
         return Chosen(events(rng.choice(first) & MOVE, p))
     if level not in _LEVELS:
         raise ValueError("no Pyraos level %r" % (level,))

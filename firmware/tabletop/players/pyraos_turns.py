@@ -102,7 +102,8 @@ def takebacks(out, me, you, base, score, ends):
     marbles, in an order the rules allow, but none whose outcome (the
     mover's marbles, which also give the reserve) is in ``ends`` already."""
     occ = me | you
-    first = me & ~carrying(occ)
+    loose = me & ~carrying(occ)
+    first = loose
     two = (score + _SECOND_TAKE) << _SCORE | base
     score = score << _SCORE | base | NONE << 15
     while first:
@@ -112,7 +113,8 @@ def takebacks(out, me, you, base, score, ends):
         if end not in ends:
             ends.add(end)
             out.append(score | i << 10)
-        second = end & ~carrying(occ & ~bit)
+        # (a marble of level 1 carried nothing: taken, it frees none below)
+        second = end & ~carrying(occ & ~bit) if bit & HIGHER1 else loose & ~bit
         one = two | i << 10
         while second:
             b = second & -second
