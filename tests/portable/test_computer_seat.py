@@ -96,9 +96,9 @@ class ComputerSeatTest(unittest.TestCase):
                 now[0] += 2000  # the tick
                 self.assertFalse(seat.think(g, 1005 + 5 * tick))
                 self.assertTrue(search.nodes > before)
-                # it stopped within the bound, with less than two positions' time left
+                # it stopped within the bound, with less than a position's time left
                 left = began + computer.TICK_BOUND_US - now[0]
-                self.assertTrue(0 <= left < 2 * 250, left)
+                self.assertTrue(0 <= left < 250, left)
                 self.assertEqual(seat.position_us, 250)
         finally:
             computer.ticks_us = real

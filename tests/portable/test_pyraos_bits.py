@@ -57,8 +57,10 @@ class BitsTest(unittest.TestCase):
             self.assertEqual(B.spots(occ), free)
             self.assertEqual(B.carrying(occ), carrying(occ))
             for own in (light, dark):
-                self.assertEqual(B.threats(own, free), completing(own, free, SQUARES))
-                self.assertEqual(B.line_threats(own, free), completing(own, free, LINE_MASKS))
+                self.assertEqual(B.completing(own) & free, completing(own, free, SQUARES))
+                self.assertEqual(B.line_completing(own) & free, completing(own, free, LINE_MASKS))
+                self.assertEqual(B.completing(own), completing(own, ~own, SQUARES))
+                self.assertEqual(B.line_completing(own), completing(own, ~own, LINE_MASKS))
                 loose = own & ~carrying(occ)
                 up = [i for i in range(30) if loose >> i & 1 and free & B.RAISE_TO[i]]
                 self.assertEqual(B.can_raise(loose, free), bool(up))

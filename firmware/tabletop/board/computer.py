@@ -23,8 +23,8 @@ heap holds none of it.
 It thinks after each tick's frame until TICK_BOUND_US after the tick began
 (``tick_begins``; without it, after the slice began): in steps of the
 search, each of as many positions as would take half the time left (at
-the time a position took so far), until less than two positions' time is
-left. So a tick and its slice take about 9 ms (a position that takes
+the time a position took so far; one at least), until less than one
+position's time is left. So a tick and its slice take about 9 ms (a position that takes
 longer than the others may overrun it), and a move made meanwhile is
 still answered within about 10 ms. A seat that samples turns (Pacal, Diabolo:
 tabletop.board.hand_seat) takes one a tick, about 15 ms. The clock is real time on every port
@@ -126,7 +126,7 @@ class Computer:
         return True
 
     def _slice(self, thinking, began):
-        # Steps of half the time left, until two positions' time is left
+        # Steps of half the time left, until less than a position's time is left
         # (at least one position a tick: a long tick does not stop it).
         until = ticks_add(began, TICK_BOUND_US)
         per = self.position_us
@@ -134,7 +134,7 @@ class Computer:
         while True:
             now = ticks_us()
             left = ticks_diff(until, now)
-            if left < 2 * per and n:
+            if left < per and n:
                 self.position_us = per
                 return None
             n = max(1, left // (2 * per))

@@ -4,7 +4,7 @@ asks of a position without a loop over its 30 spots.
     from tabletop.players import pyraos_bits as B
     free = B.spots(me | you)             # where a marble may go now
     under = B.carrying(me | you)         # the marbles that carry another
-    B.threats(me, free)                  # the free spots that complete one of me's squares
+    B.completing(me) & free              # the free spots that complete one of me's squares
     i = B.LOW[(m & -m) % 37]             # the index of m's lowest bit
     B.RAISE_TO[i]                        # the spots above level(i) not resting on i
 
@@ -67,48 +67,49 @@ def carrying(occ):
     return out
 
 
-def threats(own, free):
-    """The spots of ``free`` where one marble completes a square of
-    ``own``'s (three of its four are ``own``'s)."""
-    # At each anchor: the square's other corners are own's and this one
-    # free, for each of its four corners; then each corner's bit moved
-    # from the anchor back to the corner.
+def completing(own):
+    """The spots where one marble of ``own``'s completes a square (its other
+    three corners are ``own``'s), whatever lies there: ``& free`` gives
+    those a marble may go to. It depends on ``own`` alone, so a search
+    keeps it for all the positions where ``own`` is the same."""
+    # At each anchor, for each of the square's four corners: the other
+    # three are own's and this one not; then the bit moved from the anchor
+    # back to that corner.
     o = own & _L1
-    s = free & _L1
+    n = ~o
     b, c, d = o >> 1, o >> 4, o >> 5
     cd = c & d
     ab = o & b
     out = (
-        (s & b & cd & _ANCHORS1)
-        | (o & s >> 1 & cd & _ANCHORS1) << 1
-        | (ab & s >> 4 & d & _ANCHORS1) << 4
-        | (ab & c & s >> 5 & _ANCHORS1) << 5
+        (n & b & cd & _ANCHORS1)
+        | (o & n >> 1 & cd & _ANCHORS1) << 1
+        | (ab & n >> 4 & d & _ANCHORS1) << 4
+        | (ab & c & n >> 5 & _ANCHORS1) << 5
     )
     o = own >> 16 & _L2
-    s = free >> 16 & _L2
+    n = ~o
     b, c, d = o >> 1, o >> 3, o >> 4
     cd = c & d
     ab = o & b
     out |= (
-        (s & b & cd & _ANCHORS2)
-        | (o & s >> 1 & cd & _ANCHORS2) << 1
-        | (ab & s >> 3 & d & _ANCHORS2) << 3
-        | (ab & c & s >> 4 & _ANCHORS2) << 4
+        (n & b & cd & _ANCHORS2)
+        | (o & n >> 1 & cd & _ANCHORS2) << 1
+        | (ab & n >> 3 & d & _ANCHORS2) << 3
+        | (ab & c & n >> 4 & _ANCHORS2) << 4
     ) << 16
-    o = ~own >> 25 & _L3  # the level-3 square: one spot missing, and free
-    if o and not o & (o - 1) and free >> 25 & o:
+    o = ~own >> 25 & _L3  # the level-3 square: one spot missing
+    if o and not o & (o - 1):
         out |= o << 25
     return out
 
 
-def line_threats(own, free):
-    """The spots of ``free`` where one marble completes a line of ``own``'s
-    (the "lines" variant)."""
+def line_completing(own):
+    """The same for the lines (the "lines" variant)."""
     out = 0
     not_own = ~own
     for line in LINE_MASKS:
         miss = line & not_own
-        if miss & free and not miss & (miss - 1):
+        if miss and not miss & (miss - 1):
             out |= miss
     return out
 

@@ -14,7 +14,14 @@ raise the mover can make keeps a marble in the reserve.
 
 from micropython import const
 
-from tabletop.players.pyraos_bits import HIGHER1, can_raise, carrying, line_threats, spots, threats
+from tabletop.players.pyraos_bits import (
+    HIGHER1,
+    can_raise,
+    carrying,
+    completing,
+    line_completing,
+    spots,
+)
 
 MARBLE = const(100)
 _MY_SQUARE = const(70)  # the mover completes a square now and takes back
@@ -26,17 +33,27 @@ _THEIR_RAISE = const(15)  # the other could raise next turn
 
 def evaluate(me, you, my_reserve, your_reserve, take, lines):
     """The value for the mover, in hundredths of a marble."""
+    return judge(shapes(me, lines) if take else 0, me, you, my_reserve, your_reserve, take, lines)
+
+
+def shapes(own, lines):
+    """The spots that complete a square (or line) of ``own``'s: what
+    ``judge`` takes of the mover, the same in every position where the
+    mover's marbles are."""
+    return completing(own) | line_completing(own) if lines else completing(own)
+
+
+def judge(mine, me, you, my_reserve, your_reserve, take, lines):
+    """evaluate(), the mover's ``shapes`` given (``mine``: 0 without take-backs)."""
     v = (my_reserve - your_reserve) * MARBLE
     occ = me | you
     free = spots(occ)
     if take:
         # The free spots where one marble completes a shape: of the mover's
         # (is there one?) and of the other's (one, or more?).
-        if threats(me, free) or lines and line_threats(me, free):
+        if mine & free:
             v += _MY_SQUARE
-        theirs = threats(you, free)
-        if lines:
-            theirs |= line_threats(you, free)
+        theirs = shapes(you, lines) & free
         if theirs:
             v -= _THEIR_SQUARES if theirs & (theirs - 1) else _THEIR_SQUARE
     if free & HIGHER1:  # (no free spot above level 1: nobody can raise)

@@ -22,7 +22,7 @@ a win ``n`` turns from the root is ``WIN - n``, a loss ``-(WIN - n)``.
 
 from micropython import const
 
-from tabletop.players.pyraos_eval import evaluate
+from tabletop.players.pyraos_eval import evaluate, judge, shapes
 from tabletop.players.pyraos_turns import MOVE, NONE
 from tabletop.players.pyraos_turns import turns as all_turns
 from tabletop.players.table import EXACT, LOWER, UPPER, Table
@@ -84,6 +84,10 @@ class Search:
         self.moves = [_NO_TURNS] * n
         self.next = [0] * n  # index of the next turn to try
         self.rough = bytearray(n)  # 1 when the evaluation judged a position below
+        # the squares the mover of ply p's leaves may complete (pyraos_eval.shapes),
+        # and the marbles they are of
+        self.shapes = [0] * n
+        self.shapes_of = [-1] * n
         self.me[0], self.you[0], self.mine[0], self.yours[0] = root[0], root[1], root[2], root[3]
         self.tt = Table(tt_bits)
         self._begin(1)
@@ -124,6 +128,7 @@ class Search:
             self.top_turn,
         )
         MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
+        SHAPES, SHAPES_OF = self.shapes, self.shapes_of
         TA, TB, TC, TV, TD, TBOUND = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound
         mask, shift = tt.mask, tt.shift
         take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
@@ -207,7 +212,10 @@ class Search:
                             ret = v
                     if ret == _INF:
                         ROUGH[p] = 1
-                        ret = evaluate(me, you, mine, yours, take, lines)
+                        if take and SHAPES_OF[p] != me:  # (the same for all of p's leaves)
+                            SHAPES_OF[p] = me
+                            SHAPES[p] = shapes(me, lines)
+                        ret = judge(SHAPES[p], me, you, mine, yours, take, lines)
                     s = -ret
                     if not p and rng is not None:
                         s += rng.below(2 * self.noise + 1) - self.noise

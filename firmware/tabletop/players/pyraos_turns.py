@@ -24,9 +24,9 @@ from tabletop.players.pyraos_bits import (
     LOW,
     RAISE_TO,
     carrying,
-    line_threats,
+    completing,
+    line_completing,
     spots,
-    threats,
 )
 from tabletop.rules.pyraos import PLACE, RAISE, REMOVE
 from tabletop.rules.pyraos_geometry import TOP
@@ -56,11 +56,13 @@ def turns(me, you, reserve, take, lines):
         return [_TOP_FIRST << _SCORE | PLACE << 20 | NONE << 15 | NONE << 10 | NONE << 5 | TOP]
     mine = theirs = 0  # the free spots that complete a square (or line) of each
     if take:
-        mine = threats(me, free)
-        theirs = threats(you, free)
+        mine = completing(me)
+        theirs = completing(you)
         if lines:
-            mine |= line_threats(me, free)
-            theirs |= line_threats(you, free)
+            mine |= line_completing(me)
+            theirs |= line_completing(you)
+        mine &= free
+        theirs &= free
     out = []
     ends = None  # the mover's marbles after each turn with a take-back: each once
     if reserve:
