@@ -73,7 +73,6 @@ NATIVE = (
     "tabletop.players.pyraos_eval",
     "tabletop.players.pyraos_search",
     "tabletop.players.pyraos_turns",
-    "tabletop.players.table",
 )
 STEPS = ("compiled", "copied", "profile", "loader", "pointer")
 BATCH = 16  # mpremote commands a connection (progress is told between batches)

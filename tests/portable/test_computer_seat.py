@@ -70,36 +70,36 @@ class ComputerSeatTest(unittest.TestCase):
         self.assertEqual(take[0], REMOVE)
         self.assertIsNone(g.fault(take))
 
-    def test_a_slice_ends_before_a_step_would_pass_the_bound(self):
+    def test_a_slice_begins_no_position_past_its_bound(self):
         from tabletop.board import computer
 
         now = [0]
+
+        def clock():  # each look at it 100 us later: a position is a look and its work
+            now[0] += 100
+            return now[0]
+
         real = computer.ticks_us
-        computer.ticks_us = lambda: now[0]
+        computer.ticks_us = clock
         try:
             g = midgame(5, 6)
             seat = Computer(g.turn, "strong", 8000)
             while seat.thinking is None:  # (its imports and set-up)
                 seat.think(g, 1000)
-            search = seat.thinking
-            step = search.step
+            from tabletop.players import pyraos_search
 
-            def timed(n):  # a position takes 250 us
-                now[0] += 250 * n
-                return step(n)
-
-            search.step = timed
-            for tick in range(3):
-                before = search.nodes
+            pyraos_search.ticks_us = clock
+            for tick in range(4):
+                before = seat.thinking.nodes
                 seat.tick_begins()
                 began = now[0]
                 now[0] += 2000  # the tick
                 self.assertFalse(seat.think(g, 1005 + 5 * tick))
-                self.assertTrue(search.nodes > before)
-                # it stopped within the bound, with less than a position's time left
-                left = began + computer.TICK_BOUND_US - now[0]
-                self.assertTrue(0 <= left < 250, left)
-                self.assertEqual(seat.position_us, 250)
+                self.assertTrue(seat.thinking.nodes - before > 30)
+                # none begun with less than a position's time left: the slice
+                # ends within the bound and a position (the clock's last look)
+                self.assertTrue(now[0] - began <= computer.TICK_BOUND_US + 200, now[0] - began)
+                self.assertTrue(100 <= seat.position_us <= 1000, seat.position_us)
         finally:
             computer.ticks_us = real
             seat.forget()

@@ -21,14 +21,13 @@ tabletop.profile's checks do), so between the computer's turns the play
 heap holds none of it.
 
 It thinks after each tick's frame until TICK_BOUND_US after the tick began
-(``tick_begins``; without it, after the slice began): in steps of the
-search, each of as many positions as would take half the time left (at
-the time a position took so far; one at least), until less than one
-position's time is left. So a tick and its slice take about 9 ms (a position that takes
-longer than the others may overrun it), and a move made meanwhile is
-still answered within about 10 ms. A seat that samples turns (Pacal, Diabolo:
-tabletop.board.hand_seat) takes one a tick, about 15 ms. The clock is real time on every port
-(tabletop.clock).
+(``tick_begins``; without it, after the slice began): the search begins
+no position with less than a position's time left (as the slices so far
+measured it; one position a slice at least). So a tick and its slice take
+about 9 ms (a position that takes longer than the others may overrun it),
+and a move made meanwhile is still answered within about 10 ms. A seat
+that samples turns (Pacal, Diabolo: tabletop.board.hand_seat) takes one a
+tick, about 15 ms. The clock is real time on every port (tabletop.clock).
 
 BACK against the computer (``back_count``, docs/FIRMWARE.md): the
 computer's reply and the person's move before it go back together, and the
@@ -43,6 +42,7 @@ from micropython import const
 from tabletop.clock import ticks_add, ticks_diff, ticks_us
 
 TICK_BOUND_US = const(9000)  # a tick and the thinking after it, at most
+_ANY = const(1 << 20)  # positions a step: as many as the time allows
 POSITION_US = const(1000)  # a position's time before one is measured (a Pico: 0.6 ms)
 TT_BITS = const(10)  # the search's table on a board: 1,024 slots, about 22 KB
 LEVEL = "medium"  # what a seat chosen from the menu plays at
@@ -61,7 +61,6 @@ class Computer:
         "tabletop.players.pyraos_bits",
         "tabletop.players.pyraos_turns",
         "tabletop.players.pyraos_eval",
-        "tabletop.players.table",
         "tabletop.players.pyraos_search",
         "tabletop.players.pyraos_player",
     )
@@ -126,22 +125,19 @@ class Computer:
         return True
 
     def _slice(self, thinking, began):
-        # Steps of half the time left, until less than a position's time is left
-        # (at least one position a tick: a long tick does not stop it).
+        # One step, no position begun with less than a position's time left
+        # (at least one a tick: a long tick does not stop it).
         until = ticks_add(began, TICK_BOUND_US)
-        per = self.position_us
-        n = 0
-        while True:
-            now = ticks_us()
-            left = ticks_diff(until, now)
-            if left < per and n:
-                self.position_us = per
-                return None
-            n = max(1, left // (2 * per))
-            moves = thinking.step(n)
-            if moves is not None:
-                return moves
-            per = max(1, ticks_diff(ticks_us(), now) // n)
+        before = thinking.nodes
+        t = ticks_us()
+        moves = thinking.step(_ANY, until, self.position_us)
+        done = thinking.nodes - before
+        if not done and moves is None:
+            moves = thinking.step(1)
+            done = 1
+        if moves is None:  # (a position's time: the last slice's, half-weighted)
+            self.position_us = (self.position_us + ticks_diff(ticks_us(), t) // done) // 2
+        return moves
 
     def begin(self, game, rng):
         """The players' thinking for the seat's turn (a Pacal seat gives

@@ -3,6 +3,7 @@
     from tabletop.players import pyraos_player
     thinking = pyraos_player.start(game, "strong", 20000, rng)   # 20,000 positions
     events = thinking.step(500)        # None until done, then the turn's moves
+    events = thinking.step(500, until, 600)  # ... or until less than 600 us before ``until``
     thinking.value, thinking.solved    # what the search found (None for random)
 
 Use it through tabletop.players (``choose``/``start``/``mover``), which
@@ -89,8 +90,8 @@ class Thinking:
         self.search = search
         self.player = player
 
-    def step(self, nodes):
-        best = self.search.step(nodes)
+    def step(self, nodes, until=None, margin=0):
+        best = self.search.step(nodes, until, margin)
         return None if best is None else events(best & MOVE, self.player)
 
     @property

@@ -4,6 +4,7 @@ turn at a time, run in slices so that a board can think between its ticks.
     s = Search(root, turns, seen, take, lines, nodes=20000)
     while s.step(300) is None:    # at most 300 positions per call
         ...                       # the board's tick runs here
+    s.step(300, until, 600)       # ... none begun with less than 600 us left before until
     s.best, s.value, s.depth, s.solved, s.nodes
 
 ``root`` is ``(me, you, my_reserve, your_reserve, colour)`` (see
@@ -22,10 +23,10 @@ a win ``n`` turns from the root is ``WIN - n``, a loss ``-(WIN - n)``.
 
 from micropython import const
 
+from tabletop.clock import ticks_diff, ticks_us
 from tabletop.players.pyraos_eval import evaluate, judge, shapes
 from tabletop.players.pyraos_turns import MOVE, NONE
 from tabletop.players.pyraos_turns import turns as all_turns
-from tabletop.players.table import EXACT, LOWER, UPPER, Table
 from tabletop.rules.pyraos import PLACE, RAISE
 
 WIN = const(10000)
@@ -36,8 +37,11 @@ _INF = const(30000)
 _NO_TURNS = []  # a ply's turns when no position is searched there (never changed)
 _CLOCK_EVERY = const(128)  # positions between two looks at the clock
 _NEVER = const(1 << 30)  # ... without a clock
-# table.Table's hash, as the search works out find() inline (test_pyraos_pinned
-# checks that both agree: a position found in one is found in the other)
+# The transposition table (Table): what a table entry's value is.
+EXACT = const(0)  # the value is exact
+LOWER = const(1)  # the value is at least this (the search was cut off above)
+UPPER = const(2)  # the value is at most this (nothing reached the window)
+_BITS = const(30)
 _HASH = const(40503)
 _LOW23 = const((1 << 23) - 1)
 _TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
@@ -113,9 +117,11 @@ class Search:
         self.moves = []
         self.turns = []
 
-    def step(self, budget):
-        """Look at up to ``budget`` more positions; None while the search
-        goes on, then the best turn."""
+    def step(self, budget, until=None, margin=0):
+        """Look at up to ``budget`` more positions, and with ``until`` (a
+        tabletop.clock.ticks_us time) none begun with less than ``margin``
+        us left before it; None while the search goes on, then the best
+        turn."""
         tt = self.tt
         if tt is None:
             return self.best
@@ -129,7 +135,7 @@ class Search:
         )
         MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
         SHAPES, SHAPES_OF = self.shapes, self.shapes_of
-        TA, TB, TC, TV, TD, TBOUND = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound
+        TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
         mask, shift = tt.mask, tt.shift
         take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
         nodes = self.nodes
@@ -152,8 +158,14 @@ class Search:
                         elif v >= BETA[p]:
                             bound = LOWER
                         depth = LEFT[p] if ROUGH[p] else SOLVED
-                        c = MINE[p] | YOURS[p] << 4
-                        tt.keep(ME[p], YOU[p], c, keep, depth, bound, TOP_T[p] & MOVE)
+                        # kept in its slot, unless that holds the same position searched deeper
+                        me, you, c = ME[p], YOU[p], MINE[p] | YOURS[p] << 4
+                        h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
+                        slot = (h ^ h >> shift) & mask
+                        if TA[slot] != me or TB[slot] != you or TC[slot] != c or TD[slot] <= depth:
+                            TA[slot], TB[slot], TC[slot] = me, you, c
+                            TV[slot], TD[slot], TBOUND[slot] = keep, depth, bound
+                            TM[slot] = TOP_T[p] & MOVE
                         if ROUGH[p]:
                             ROUGH[p - 1] = 1
                         MOVES[p] = _NO_TURNS
@@ -190,7 +202,12 @@ class Search:
                     ret = 0  # the third time: a draw
                     mode = _FOLD
                     continue
-                if LEFT[p] == 1 and nodes < stop and nodes + 1 < look:
+                if (
+                    LEFT[p] == 1
+                    and nodes < stop
+                    and nodes + 1 < look
+                    and (until is None or ticks_diff(until, ticks_us()) >= margin)
+                ):
                     # A leaf, judged here as _ENTER would judge it (and on
                     # no path in ``seen``: nothing is searched below it).
                     nodes += 1
@@ -233,7 +250,7 @@ class Search:
                 sp = q
                 mode = _ENTER
             elif mode == _ENTER:
-                if nodes >= stop:
+                if nodes >= stop or (until is not None and ticks_diff(until, ticks_us()) < margin):
                     break
                 nodes += 1
                 if nodes >= look:
@@ -250,7 +267,7 @@ class Search:
                     slot = (h ^ h >> shift) & mask
                     best = 0
                     if TA[slot] == me and TB[slot] == you and TC[slot] == c:
-                        best = tt.move[slot]
+                        best = TM[slot]
                         if TD[slot] >= LEFT[p]:
                             v = TV[slot]
                             v = v - p if v > WON else v + p if v < -WON else v
@@ -375,3 +392,27 @@ class Seen:
                         del self.rows[me]
                 return
         row += [you, c, change]
+
+
+class Table:
+    """A transposition table: what the search learnt about positions it met,
+    in ``1 << bits`` slots (about 20 bytes each), taken while a search runs
+    and given back after. Slot ``i`` holds the position (``a[i]``, ``b[i]``,
+    ``c[i]``: three ints below 2**30, small ints on MicroPython, kept whole,
+    so a slot never answers for another position), its ``value``, ``depth``
+    (SOLVED: exact), ``bound`` and best ``move``. The search finds a
+    position's slot by its hash and keeps an entry there (inline, in its
+    loop: no call per position), replacing the old one unless that is the
+    same position searched deeper."""
+
+    def __init__(self, bits):
+        n = 1 << bits
+        self.mask = n - 1
+        self.shift = _BITS - bits
+        self.a = [-1] * n
+        self.b = [0] * n
+        self.c = [0] * n
+        self.value = [0] * n
+        self.move = [0] * n
+        self.depth = bytearray(n)
+        self.bound = bytearray(n)
