@@ -25,7 +25,7 @@ from micropython import const
 
 from tabletop.clock import ticks_diff, ticks_us
 from tabletop.players.pyraos_eval import evaluate, judge, shapes
-from tabletop.players.pyraos_turns import MOVE, NONE
+from tabletop.players.pyraos_turns import NONE
 from tabletop.players.pyraos_turns import turns as all_turns
 from tabletop.rules.pyraos import PLACE, RAISE
 
@@ -134,6 +134,7 @@ class Search:
             self.top_turn,
         )
         MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
+        rows = seen.rows  # (a position met before has its row: most are not)
         SHAPES, SHAPES_OF = self.shapes, self.shapes_of
         TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
         mask, shift = tt.mask, tt.shift
@@ -165,7 +166,7 @@ class Search:
                         if TA[slot] != me or TB[slot] != you or TC[slot] != c or TD[slot] <= depth:
                             TA[slot], TB[slot], TC[slot] = me, you, c
                             TV[slot], TD[slot], TBOUND[slot] = keep, depth, bound
-                            TM[slot] = TOP_T[p] & MOVE
+                            TM[slot] = TOP_T[p]  # (with its ordering score: _first finds it)
                         if ROUGH[p]:
                             ROUGH[p - 1] = 1
                         MOVES[p] = _NO_TURNS
@@ -198,7 +199,7 @@ class Search:
                 me = YOU[p]
                 q = p + 1
                 c = mine | yours << 4 | (colour0 ^ (q & 1)) << 8
-                if seen.count(me, you, c) >= 2:
+                if me in rows and seen.count(me, you, c) >= 2:
                     ret = 0  # the third time: a draw
                     mode = _FOLD
                     continue
@@ -353,13 +354,10 @@ class Search:
 
 
 def _first(moves, turn):
-    """Move ``turn`` (with or without its score) to the front of ``moves``."""
-    turn &= MOVE
-    for i in range(len(moves)):
-        if moves[i] & MOVE == turn:
-            m = moves.pop(i)
-            moves.insert(0, m)
-            return
+    """Move ``turn`` (a turn of ``moves``, its ordering score too) to their front."""
+    i = moves.index(turn)
+    if i:
+        moves.insert(0, moves.pop(i))
 
 
 class Seen:
