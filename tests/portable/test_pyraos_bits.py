@@ -65,6 +65,18 @@ class BitsTest(unittest.TestCase):
                 up = [i for i in range(30) if loose >> i & 1 and free & B.RAISE_TO[i]]
                 self.assertEqual(B.can_raise(loose, free), bool(up))
 
+    def test_every_entry_of_the_tables_of_two_rows(self):
+        windows = [w << shift for w in range(256) for shift in (0, 4, 8)]
+        windows += [w << shift for w in range(64) for shift in (16, 19)]
+        windows += [w << 25 for w in range(16)]
+        for occ in windows:
+            self.assertEqual(B.spots(occ), spots(occ), occ)
+            self.assertEqual(B.completing(occ), completing(occ, ~occ, SQUARES), occ)
+        for occ in [w << shift for w in range(512) for shift in (16,)] + [
+            w << 25 for w in range(32)
+        ]:
+            self.assertEqual(B.carrying(occ), carrying(occ), occ)
+
     def test_the_lowest_bit_and_the_raise_targets(self):
         for i in range(30):
             self.assertEqual(B.LOW[(1 << i) % 37], i)
