@@ -243,9 +243,11 @@ class Search:
                         if s > ALPHA[p] and (p or rng is None):
                             ALPHA[p] = s
                     continue
-                seen.note(me, you, c, 1)
+                left = LEFT[p] - 1
+                if left > 1:  # (a repetition needs two turns more: one turn deep, it is never met)
+                    seen.note(me, you, c, 1)
                 ME[q], YOU[q], MINE[q], YOURS[q] = me, you, mine, yours
-                LEFT[q] = LEFT[p] - 1
+                LEFT[q] = left
                 ALPHA[q] = -BETA[p]
                 BETA[q] = -ALPHA[p]
                 sp = q
@@ -308,8 +310,9 @@ class Search:
                     sp, mode, ret = self.sp, self.mode, self.ret
                     stop = min(stop, self.max_nodes)
                     continue
-                c = MINE[sp] | YOURS[sp] << 4 | (colour0 ^ (sp & 1)) << 8
-                seen.note(ME[sp], YOU[sp], c, -1)
+                if LEFT[sp] > 1:
+                    c = MINE[sp] | YOURS[sp] << 4 | (colour0 ^ (sp & 1)) << 8
+                    seen.note(ME[sp], YOU[sp], c, -1)
                 sp -= 1
                 mode = _FOLD
             else:  # _FOLD
