@@ -70,7 +70,6 @@ ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em"
 # seat thinks (the code lives in RAM, and only then: docs/PLAYERS.md).
 NATIVE = (
     "tabletop.players.pyraos_bits",
-    "tabletop.players.pyraos_eval",
     "tabletop.players.pyraos_search",
     "tabletop.players.pyraos_turns",
 )

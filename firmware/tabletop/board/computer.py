@@ -60,7 +60,6 @@ class Computer:
     PREPARE = (
         "tabletop.players.pyraos_bits",
         "tabletop.players.pyraos_turns",
-        "tabletop.players.pyraos_eval",
         "tabletop.players.pyraos_search",
         "tabletop.players.pyraos_player",
     )

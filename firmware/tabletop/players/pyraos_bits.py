@@ -1,5 +1,6 @@
 """The Pyraos pyramid as bit masks, whole levels at a time: what the search
-asks of a position without a loop over its 30 spots.
+asks of a position without a loop over its 30 spots, and the value of a
+position when it stops looking further (its end, below).
 
     from tabletop.players import pyraos_bits as B
     free = B.spots(me | you)             # where a marble may go now
@@ -7,6 +8,7 @@ asks of a position without a loop over its 30 spots.
     B.completing(me) & free              # the free spots that complete one of me's squares
     i = B.LOW[(m & -m) % 37]             # the index of m's lowest bit
     B.RAISE_TO[i]                        # the spots above level(i) not resting on i
+    v = B.evaluate(me, you, my_reserve, your_reserve, take, lines)   # B.MARBLE: one marble
 
 Bits are those of tabletop.rules.pyraos_geometry: level 1 is a 4x4 grid in
 bits 0-15 (bit x + 4y), level 2 a 3x3 grid in 16-24 (16 + x + 3y), level 3
@@ -122,3 +124,56 @@ def can_raise(src, free):
             return True
         src ^= b
     return False
+
+
+# -- the value of a position ------------------------------------------------------
+# How good a position looks to the player to move, when the search stops
+# looking further: ``evaluate(me, you, my_reserve, your_reserve, take,
+# lines)``, in hundredths of a marble (MARBLE). Marbles in reserve are what
+# the game is about: whoever runs out first loses (and the top needs one
+# more). So the value is the reserve difference, plus what the next turns
+# will most likely add: a square (or line) the mover can complete now earns
+# a take-back; one the other can complete will cost the mover a marble
+# unless it is blocked (and two cannot both be blocked); a raise the mover
+# can make keeps a marble in the reserve.
+
+MARBLE = const(100)
+_MY_SQUARE = const(70)  # the mover completes a square now and takes back
+_THEIR_SQUARE = const(25)  # the other threatens one: the mover must block
+_THEIR_SQUARES = const(80)  # two or more: one of them will be made
+_MY_RAISE = const(30)  # the mover can raise a marble this turn
+_THEIR_RAISE = const(15)  # the other could raise next turn
+
+
+def evaluate(me, you, my_reserve, your_reserve, take, lines):
+    """The value for the mover, in hundredths of a marble."""
+    return judge(shapes(me, lines) if take else 0, me, you, my_reserve, your_reserve, take, lines)
+
+
+def shapes(own, lines):
+    """The spots that complete a square (or line) of ``own``'s: what
+    ``judge`` takes of the mover, the same in every position where the
+    mover's marbles are."""
+    return completing(own) | line_completing(own) if lines else completing(own)
+
+
+def judge(mine, me, you, my_reserve, your_reserve, take, lines):
+    """evaluate(), the mover's ``shapes`` given (``mine``: 0 without take-backs)."""
+    v = (my_reserve - your_reserve) * MARBLE
+    occ = me | you
+    free = spots(occ)
+    if take:
+        # The free spots where one marble completes a shape: of the mover's
+        # (is there one?) and of the other's (one, or more?).
+        if mine & free:
+            v += _MY_SQUARE
+        theirs = shapes(you, lines) & free
+        if theirs:
+            v -= _THEIR_SQUARES if theirs & (theirs - 1) else _THEIR_SQUARE
+    if free & HIGHER1:  # (no free spot above level 1: nobody can raise)
+        loose = ~carrying(occ)
+        if can_raise(me & loose, free):
+            v += _MY_RAISE
+        if can_raise(you & loose, free):
+            v -= _THEIR_RAISE
+    return v

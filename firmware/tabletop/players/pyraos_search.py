@@ -17,14 +17,14 @@ turns. Its transposition table (``tt_bits``) is taken at the start and given
 back at the end. With ``noise`` (and ``rng``) each root turn's value gets a
 random number in -noise..noise added: the easy level's mistakes.
 
-Values are in hundredths of a marble (pyraos_eval.MARBLE) for the mover;
+Values are in hundredths of a marble (pyraos_bits.MARBLE) for the mover;
 a win ``n`` turns from the root is ``WIN - n``, a loss ``-(WIN - n)``.
 """
 
 from micropython import const
 
 from tabletop.clock import ticks_diff, ticks_us
-from tabletop.players.pyraos_eval import evaluate, judge, shapes
+from tabletop.players.pyraos_bits import evaluate, judge, shapes
 from tabletop.players.pyraos_turns import NONE
 from tabletop.players.pyraos_turns import turns as all_turns
 from tabletop.rules.pyraos import PLACE, RAISE
@@ -88,7 +88,7 @@ class Search:
         self.moves = [_NO_TURNS] * n
         self.next = [0] * n  # index of the next turn to try
         self.rough = bytearray(n)  # 1 when the evaluation judged a position below
-        # the squares the mover of ply p's leaves may complete (pyraos_eval.shapes),
+        # the squares the mover of ply p's leaves may complete (pyraos_bits.shapes),
         # and the marbles they are of
         self.shapes = [0] * n
         self.shapes_of = [-1] * n
