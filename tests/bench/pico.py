@@ -45,6 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
+from host_tools.deploy.install import NATIVE
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.runs.selfplay import play_game
 from tests.pico.harness import (
@@ -295,14 +296,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--native",
         default="",
-        help="comma-separated module prefixes to compile as machine code (-X emit=native),"
-        " to weigh their speed against their heap",
+        help="comma-separated module prefixes to compile as machine code (-X emit=native)"
+        " besides the deploy's (the computer's search), to weigh their speed against their heap",
     )
     parser.add_argument(
         "--lang", default="en", choices=("en", "nl", "fr"), help="the display's language"
     )
     args = parser.parse_args(argv)
-    image = firmware_image(tuple(m for m in args.native.split(",") if m), args.lang)
+    image = firmware_image(NATIVE + tuple(m for m in args.native.split(",") if m), args.lang)
     if args.stages:
         for name in args.games.split(","):
             print_stages(image, name)

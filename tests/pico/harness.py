@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host_tools.deploy.install import mpy_cross
+from host_tools.deploy.install import NATIVE, mpy_cross
 from sim.hardware.sensor_log import ReplayHal, SensorLog
 from tabletop.profile import load
 from tabletop.runtime import Runtime
@@ -94,7 +94,7 @@ def compile_file(source: Path, dest: Path, native: bool = False) -> None:
 
 
 def firmware_files(
-    build: Path, native: tuple[str, ...] = (), lang: str = "en"
+    build: Path, native: tuple[str, ...] = NATIVE, lang: str = "en"
 ) -> list[tuple[str, Path]]:
     """What a maker copies onto a board, as (path on the board, local file):
     the packages as .mpy with their text tables, the reference profiles
@@ -133,10 +133,11 @@ def _node(*args: str | Path, timeout: float = 3600) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 
-def firmware_image(native: tuple[str, ...] = (), lang: str = "en") -> Path:
+def firmware_image(native: tuple[str, ...] = NATIVE, lang: str = "en") -> Path:
     """A flash image of a Pico with the firmware copied on (built once);
     the modules whose dotted names start with one of ``native`` as machine
-    code; the profiles' displays in ``lang``."""
+    code (by default the deploy's, host_tools.deploy.install.NATIVE: the
+    computer's search); the profiles' displays in ``lang``."""
     with tempfile.TemporaryDirectory() as tmp:
         build = Path(tmp)
         files = firmware_files(build, native, lang)

@@ -7,7 +7,7 @@ forget. Runs under CPython and MicroPython.
 import sys
 import unittest
 
-from tabletop.board.computer import SLICE, Computer
+from tabletop.board.computer import Computer
 from tabletop.rules.pyraos import P_REMOVE, PLACE, REMOVE, Pyraos
 from tabletop.rules.pyraos_geometry import position_index as index
 from tabletop.rules.rng import Rng
@@ -46,7 +46,6 @@ class ComputerSeatTest(unittest.TestCase):
             ticks = think(seat, g)
             # the clock says when to stop: the strong level's 400 ms, a tick more at most
             self.assertLessEqual(ticks * TICK_MS, 400 + TICK_MS)
-            self.assertLessEqual(seat.nodes, (ticks + 1) * SLICE)
             self.assertEqual(loaded(), [])
             player = g.turn
             while seat.next_move(g) is not None:
@@ -71,9 +70,43 @@ class ComputerSeatTest(unittest.TestCase):
         self.assertEqual(take[0], REMOVE)
         self.assertIsNone(g.fault(take))
 
+    def test_a_slice_begins_no_position_past_its_bound(self):
+        from tabletop.board import computer
+
+        now = [0]
+
+        def clock():  # each look at it 100 us later: a position is a look and its work
+            now[0] += 100
+            return now[0]
+
+        real = computer.ticks_us
+        computer.ticks_us = clock
+        try:
+            g = midgame(5, 6)
+            seat = Computer(g.turn, "strong", 8000)
+            while seat.thinking is None:  # (its imports and set-up)
+                seat.think(g, 1000)
+            from tabletop.players import pyraos_search
+
+            pyraos_search.ticks_us = clock
+            for tick in range(4):
+                before = seat.thinking.nodes
+                seat.tick_begins()
+                began = now[0]
+                now[0] += 2000  # the tick
+                self.assertFalse(seat.think(g, 1005 + 5 * tick))
+                self.assertTrue(seat.thinking.nodes - before > 30)
+                # none begun with less than a position's time left: the slice
+                # ends within the bound and a position (the clock's last look)
+                self.assertTrue(now[0] - began <= computer.TICK_BOUND_US + 200, now[0] - began)
+                self.assertTrue(100 <= seat.position_us <= 1000, seat.position_us)
+        finally:
+            computer.ticks_us = real
+            seat.forget()
+
     def test_forgetting_drops_the_choice_and_the_thinking(self):
         g = midgame(4, 6)
-        seat = Computer(g.turn, "strong", 8000)
+        seat = Computer(g.turn, "strong", 400)  # (each tick's slice is real time: 80 of them)
         self.assertFalse(seat.think(g, 0))  # thinking: the players are loaded
         self.assertNotEqual(loaded(), [])
         seat.forget()

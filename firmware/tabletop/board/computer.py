@@ -4,7 +4,8 @@ player at the board makes that turn for it.
 
     seat = Computer(1, "medium", 8000)    # the seat (player index), level, most ms to think
     seat.plays(game)                      # that seat is to move
-    seat.think(game, now_ms)              # a slice (``slice`` positions); True once chosen
+    seat.tick_begins()                    # (the runtime, as each tick begins)
+    seat.think(game, now_ms)              # a slice after the tick; True once chosen
     seat.next_move(game)                  # the rules move to make for it next, or None
     seat.made()                           # ... that move was made
     seat.accepted(event)                  # the board accepted an event (anybody's)
@@ -19,6 +20,15 @@ and given back once it is: the modules leave ``sys.modules`` (as
 tabletop.profile's checks do), so between the computer's turns the play
 heap holds none of it.
 
+It thinks after each tick's frame until TICK_BOUND_US after the tick began
+(``tick_begins``; without it, after the slice began): the search begins
+no position with less than a position's time left (as the slices so far
+measured it; one position a slice at least). So a tick and its slice take
+about 9 ms (a position that takes longer than the others may overrun it),
+and a move made meanwhile is still answered within about 10 ms. A seat
+that samples turns (Pacal, Diabolo: tabletop.board.hand_seat) takes one a
+tick, about 15 ms. The clock is real time on every port (tabletop.clock).
+
 BACK against the computer (``back_count``, docs/FIRMWARE.md): the
 computer's reply and the person's move before it go back together, and the
 seat does not play again before the person has moved (``waiting``). A seat
@@ -29,7 +39,11 @@ tabletop.board.hand_seat.HandSeat: its cards are read in on a reader.
 import sys
 from micropython import const
 
-SLICE = const(8)  # positions looked at after each tick: about 14 ms on a Pico
+from tabletop.clock import ticks_add, ticks_diff, ticks_us
+
+TICK_BOUND_US = const(9000)  # a tick and the thinking after it, at most
+_ANY = const(1 << 20)  # positions a step: as many as the time allows
+POSITION_US = const(1000)  # a position's time before one is measured (a Pico: 0.6 ms)
 TT_BITS = const(10)  # the search's table on a board: 1,024 slots, about 22 KB
 LEVEL = "medium"  # what a seat chosen from the menu plays at
 THINK_MS = const(8000)  # ... strong's time: medium's is a quarter, 2 s
@@ -40,16 +54,13 @@ _PLAYERS = "tabletop.players"
 
 
 class Computer:
-    slice = SLICE  # positions a tick (a Pacal seat's are whole sampled turns: fewer)
     # The players' modules to import one a tick before the thinking begins
     # (loading them all is the longest work of a choice): the Pyraos
     # board's; a Pacal seat names its own.
     PREPARE = (
+        "tabletop.players.pyraos_bits",
         "tabletop.players.pyraos_turns",
-        "tabletop.players.pyraos_eval",
-        "tabletop.players.table",
         "tabletop.players.pyraos_search",
-        "tabletop.players.chosen",
         "tabletop.players.pyraos_player",
     )
 
@@ -67,6 +78,8 @@ class Computer:
         self.started = 0  # ... since the tick it began on
         self.waiting = False  # BACK took its reply back: it waits until the person has moved
         self.refused = False  # BACK found no move of a person's to take back (the status says so)
+        self.began = None  # when this tick began (ticks_us), if the runtime said
+        self.position_us = POSITION_US  # the time of a position, as measured
 
     def plays(self, game):
         return game.turn == self.seat and not game.is_over()
@@ -74,8 +87,14 @@ class Computer:
     def _clock(self):
         return self.now
 
+    def tick_begins(self):
+        """A tick begins: the slice after it ends TICK_BOUND_US from now."""
+        self.began = ticks_us()
+
     def think(self, game, now_ms):
         """Go on choosing the seat's turn; True once it is chosen."""
+        began = self.began
+        self.began = None
         if self.moves is not None:
             return True
         self.now = now_ms
@@ -92,7 +111,7 @@ class Computer:
             self.thinking = self.begin(game, Rng(now_ms))
             self.now = now_ms
             return False
-        moves = self.thinking.step(self.slice)
+        moves = self._slice(self.thinking, ticks_us() if began is None else began)
         if moves is None:
             return False
         self.moves = moves
@@ -103,6 +122,21 @@ class Computer:
         self.loaded = 0
         release()
         return True
+
+    def _slice(self, thinking, began):
+        # One step, no position begun with less than a position's time left
+        # (at least one a tick: a long tick does not stop it).
+        until = ticks_add(began, TICK_BOUND_US)
+        before = thinking.nodes
+        t = ticks_us()
+        moves = thinking.step(_ANY, until, self.position_us)
+        done = thinking.nodes - before
+        if not done and moves is None:
+            moves = thinking.step(1)
+            done = 1
+        if moves is None:  # (a position's time: the last slice's, half-weighted)
+            self.position_us = (self.position_us + ticks_diff(ticks_us(), t) // done) // 2
+        return moves
 
     def begin(self, game, rng):
         """The players' thinking for the seat's turn (a Pacal seat gives

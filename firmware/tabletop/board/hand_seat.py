@@ -29,12 +29,19 @@ READ_WRONG = const(3)  # the card on the reader cannot join it (red until lifted
 class HandSeat(Computer):
     """A seat whose cards are read in (see the module)."""
 
+    slice = 1  # sampled turns a tick (its game's seat may say)
+
     def __init__(self, seat, level, think_ms):
         Computer.__init__(self, seat, level, think_ms)
         self.hand = []  # the cards read in for it (this round)
         self.read_one = False  # a card was just read: the reader must clear before the next
         self.wrong = False  # the card on the reader cannot be its (shown red)
         self.since = 0  # cards in the hand when this reading began (BACK drops only later ones)
+
+    def _slice(self, thinking, began):
+        # One step a tick: a sampled turn (about 15 ms on a Pico) is as
+        # much as a tick may add.
+        return thinking.step(self.slice)
 
     def new_round(self):
         """A deal: the hand is read in afresh."""

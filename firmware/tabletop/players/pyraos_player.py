@@ -3,6 +3,7 @@
     from tabletop.players import pyraos_player
     thinking = pyraos_player.start(game, "strong", 20000, rng)   # 20,000 positions
     events = thinking.step(500)        # None until done, then the turn's moves
+    events = thinking.step(500, until, 600)  # ... or until less than 600 us before ``until``
     thinking.value, thinking.solved    # what the search found (None for random)
 
 Use it through tabletop.players (``choose``/``start``/``mover``), which
@@ -17,7 +18,6 @@ square, its take-back; a state waiting for a take-back gets only that.
 
 from micropython import const
 
-from tabletop.players.chosen import Chosen
 from tabletop.players.pyraos_search import WIN, WON, Search, Seen
 from tabletop.players.pyraos_turns import MOVE, events, take_turns, turns
 from tabletop.rules.pyraos import KIDS, LINES, P_REMOVE
@@ -52,6 +52,8 @@ def start(state, level, budget, rng, clock=None, tt_bits=TT_BITS):
     else:
         first = turns(me, you, state.reserve[p], state.variant != KIDS, state.variant == LINES)
     if level == "random":
+        from tabletop.players.chosen import Chosen  # (this level's only)
+
         return Chosen(events(rng.choice(first) & MOVE, p))
     if level not in _LEVELS:
         raise ValueError("no Pyraos level %r" % (level,))
@@ -88,8 +90,8 @@ class Thinking:
         self.search = search
         self.player = player
 
-    def step(self, nodes):
-        best = self.search.step(nodes)
+    def step(self, nodes, until=None, margin=0):
+        best = self.search.step(nodes, until, margin)
         return None if best is None else events(best & MOVE, self.player)
 
     @property

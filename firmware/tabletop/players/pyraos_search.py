@@ -4,6 +4,7 @@ turn at a time, run in slices so that a board can think between its ticks.
     s = Search(root, turns, seen, take, lines, nodes=20000)
     while s.step(300) is None:    # at most 300 positions per call
         ...                       # the board's tick runs here
+    s.step(300, until, 600)       # ... none begun with less than 600 us left before until
     s.best, s.value, s.depth, s.solved, s.nodes
 
 ``root`` is ``(me, you, my_reserve, your_reserve, colour)`` (see
@@ -16,16 +17,17 @@ turns. Its transposition table (``tt_bits``) is taken at the start and given
 back at the end. With ``noise`` (and ``rng``) each root turn's value gets a
 random number in -noise..noise added: the easy level's mistakes.
 
-Values are in hundredths of a marble (pyraos_eval.MARBLE) for the mover;
+Values are in hundredths of a marble (pyraos_bits.MARBLE) for the mover;
 a win ``n`` turns from the root is ``WIN - n``, a loss ``-(WIN - n)``.
 """
 
 from micropython import const
 
-from tabletop.players.pyraos_eval import evaluate
-from tabletop.players.pyraos_turns import MOVE, play
+from tabletop.clock import ticks_diff, ticks_us
+from tabletop.players.pyraos_bits import evaluate, judge, shapes
+from tabletop.players.pyraos_turns import NONE
 from tabletop.players.pyraos_turns import turns as all_turns
-from tabletop.players.table import EXACT, LOWER, UPPER, Table
+from tabletop.rules.pyraos import PLACE, RAISE
 
 WIN = const(10000)
 MAX_PLY = const(60)
@@ -34,6 +36,14 @@ SOLVED = const(255)  # the depth of a table entry whose value is exact
 _INF = const(30000)
 _NO_TURNS = []  # a ply's turns when no position is searched there (never changed)
 _CLOCK_EVERY = const(128)  # positions between two looks at the clock
+_NEVER = const(1 << 30)  # ... without a clock
+# The transposition table (Table): what a table entry's value is.
+EXACT = const(0)  # the value is exact
+LOWER = const(1)  # the value is at least this (the search was cut off above)
+UPPER = const(2)  # the value is at most this (nothing reached the window)
+_BITS = const(30)
+_HASH = const(40503)
+_LOW23 = const((1 << 23) - 1)
 _TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
 _KIND_AND_A = const(3 << 20 | 31)
 
@@ -78,6 +88,10 @@ class Search:
         self.moves = [_NO_TURNS] * n
         self.next = [0] * n  # index of the next turn to try
         self.rough = bytearray(n)  # 1 when the evaluation judged a position below
+        # the squares the mover of ply p's leaves may complete (pyraos_bits.shapes),
+        # and the marbles they are of
+        self.shapes = [0] * n
+        self.shapes_of = [-1] * n
         self.me[0], self.you[0], self.mine[0], self.yours[0] = root[0], root[1], root[2], root[3]
         self.tt = Table(tt_bits)
         self._begin(1)
@@ -103,19 +117,32 @@ class Search:
         self.moves = []
         self.turns = []
 
-    def step(self, budget):
-        """Look at up to ``budget`` more positions; None while the search
-        goes on, then the best turn."""
+    def step(self, budget, until=None, margin=0):
+        """Look at up to ``budget`` more positions, and with ``until`` (a
+        tabletop.clock.ticks_us time) none begun with less than ``margin``
+        us left before it; None while the search goes on, then the best
+        turn."""
         tt = self.tt
         if tt is None:
             return self.best
         ME, YOU, MINE, YOURS, LEFT = self.me, self.you, self.mine, self.yours, self.left
-        ALPHA, BETA, TOP_V, TOP_T = self.alpha, self.beta, self.top, self.top_turn
+        ALPHA, BETA, ALPHA0, TOP_V, TOP_T = (
+            self.alpha,
+            self.beta,
+            self.alpha0,
+            self.top,
+            self.top_turn,
+        )
         MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
-        take, lines, rng = self.take, self.lines, self.rng
+        rows = seen.rows  # (a position met before has its row: most are not)
+        SHAPES, SHAPES_OF = self.shapes, self.shapes_of
+        TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
+        mask, shift = tt.mask, tt.shift
+        take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
         nodes = self.nodes
         stop = min(nodes + budget, self.max_nodes) if self.best else nodes + budget
-        look = nodes + _CLOCK_EVERY
+        clock = self.clock
+        look = nodes + _CLOCK_EVERY if clock is not None else _NEVER
         sp, mode, ret = self.sp, self.mode, self.ret
         while True:
             if mode == _NEXT:
@@ -127,13 +154,19 @@ class Search:
                     if p:
                         keep = v + p if v > WON else v - p if v < -WON else v
                         bound = EXACT
-                        if v <= self.alpha0[p]:
+                        if v <= ALPHA0[p]:
                             bound = UPPER
                         elif v >= BETA[p]:
                             bound = LOWER
                         depth = LEFT[p] if ROUGH[p] else SOLVED
-                        c = MINE[p] | YOURS[p] << 4
-                        tt.keep(ME[p], YOU[p], c, keep, depth, bound, TOP_T[p] & MOVE)
+                        # kept in its slot, unless that holds the same position searched deeper
+                        me, you, c = ME[p], YOU[p], MINE[p] | YOURS[p] << 4
+                        h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
+                        slot = (h ^ h >> shift) & mask
+                        if TA[slot] != me or TB[slot] != you or TC[slot] != c or TD[slot] <= depth:
+                            TA[slot], TB[slot], TC[slot] = me, you, c
+                            TV[slot], TD[slot], TBOUND[slot] = keep, depth, bound
+                            TM[slot] = TOP_T[p]  # (with its ordering score: _first finds it)
                         if ROUGH[p]:
                             ROUGH[p - 1] = 1
                         MOVES[p] = _NO_TURNS
@@ -141,52 +174,113 @@ class Search:
                     continue
                 m = moves[i]
                 NEXT[p] = i + 1
-                if m & _KIND_AND_A == _TOP_PLACED or not YOURS[p]:
+                mine = YOURS[p]  # (the next position's mover is the other)
+                if m & _KIND_AND_A == _TOP_PLACED or not mine:
                     ret = p + 1 - WIN  # the other has lost
                     mode = _FOLD
                     continue
-                me2, r2 = play(ME[p], MINE[p], m)
+                # The turn played (pyraos_turns' encoding): the mover's marbles and reserve.
+                you = ME[p]
+                yours = MINE[p]
+                kind = m >> 20 & 3
+                if kind == PLACE:
+                    you |= 1 << (m & 31)
+                    yours -= 1
+                elif kind == RAISE:
+                    you ^= 1 << (m & 31) | 1 << (m >> 5 & 31)
+                r = m >> 10 & 31
+                if r != NONE:
+                    you &= ~(1 << r)
+                    yours += 1
+                    r = m >> 15 & 31
+                    if r != NONE:
+                        you &= ~(1 << r)
+                        yours += 1
+                me = YOU[p]
                 q = p + 1
-                colour = self.colour ^ (q & 1)
-                c = YOURS[p] | r2 << 4 | colour << 8
-                if seen.count(YOU[p], me2, c) >= 2:
+                c = mine | yours << 4 | (colour0 ^ (q & 1)) << 8
+                if me in rows and seen.count(me, you, c) >= 2:
                     ret = 0  # the third time: a draw
                     mode = _FOLD
                     continue
-                seen.note(YOU[p], me2, c, 1)
-                ME[q], YOU[q], MINE[q], YOURS[q] = YOU[p], me2, YOURS[p], r2
-                LEFT[q] = LEFT[p] - 1
+                if (
+                    LEFT[p] == 1
+                    and nodes < stop
+                    and nodes + 1 < look
+                    and (until is None or ticks_diff(until, ticks_us()) >= margin)
+                ):
+                    # A leaf, judged here as _ENTER would judge it (and on
+                    # no path in ``seen``: nothing is searched below it).
+                    nodes += 1
+                    c = mine | yours << 4
+                    h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
+                    slot = (h ^ h >> shift) & mask
+                    ret = _INF  # (nothing from the table yet)
+                    if TA[slot] == me and TB[slot] == you and TC[slot] == c:
+                        v = TV[slot]
+                        v = v - q if v > WON else v + q if v < -WON else v
+                        b = TBOUND[slot]
+                        if (
+                            b == EXACT
+                            or (b == LOWER and v >= -ALPHA[p])
+                            or (b == UPPER and v <= -BETA[p])
+                        ):
+                            if TD[slot] != SOLVED:
+                                ROUGH[p] = 1
+                            ret = v
+                    if ret == _INF:
+                        ROUGH[p] = 1
+                        if take and SHAPES_OF[p] != me:  # (the same for all of p's leaves)
+                            SHAPES_OF[p] = me
+                            SHAPES[p] = shapes(me, lines)
+                        ret = judge(SHAPES[p], me, you, mine, yours, take, lines)
+                    s = -ret
+                    if not p and rng is not None:
+                        s += rng.below(2 * self.noise + 1) - self.noise
+                    if s > TOP_V[p]:
+                        TOP_V[p] = s
+                        TOP_T[p] = m
+                        if s > ALPHA[p] and (p or rng is None):
+                            ALPHA[p] = s
+                    continue
+                left = LEFT[p] - 1
+                if left > 1:  # (a repetition needs two turns more: one turn deep, it is never met)
+                    seen.note(me, you, c, 1)
+                ME[q], YOU[q], MINE[q], YOURS[q] = me, you, mine, yours
+                LEFT[q] = left
                 ALPHA[q] = -BETA[p]
                 BETA[q] = -ALPHA[p]
                 sp = q
                 mode = _ENTER
             elif mode == _ENTER:
-                if nodes >= stop:
+                if nodes >= stop or (until is not None and ticks_diff(until, ticks_us()) < margin):
                     break
                 nodes += 1
-                if nodes >= look and self.clock is not None:
+                if nodes >= look:
                     look = nodes + _CLOCK_EVERY
-                    if self.best and self.clock() >= self.deadline:
+                    if self.best and clock is not None and clock() >= self.deadline:
                         nodes -= 1
                         break
                 p = sp
                 ROUGH[p] = 0
                 if p:
                     me, you, mine, yours = ME[p], YOU[p], MINE[p], YOURS[p]
-                    slot = tt.find(me, you, mine | yours << 4)
+                    c = mine | yours << 4
+                    h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
+                    slot = (h ^ h >> shift) & mask
                     best = 0
-                    if slot >= 0:
-                        best = tt.move[slot]
-                        if tt.depth[slot] >= LEFT[p]:
-                            v = tt.value[slot]
+                    if TA[slot] == me and TB[slot] == you and TC[slot] == c:
+                        best = TM[slot]
+                        if TD[slot] >= LEFT[p]:
+                            v = TV[slot]
                             v = v - p if v > WON else v + p if v < -WON else v
-                            b = tt.bound[slot]
+                            b = TBOUND[slot]
                             if (
                                 b == EXACT
                                 or (b == LOWER and v >= BETA[p])
                                 or (b == UPPER and v <= ALPHA[p])
                             ):
-                                if tt.depth[slot] != SOLVED:
+                                if TD[slot] != SOLVED:
                                     ROUGH[p - 1] = 1
                                 ret = v
                                 mode = _BACK
@@ -206,7 +300,7 @@ class Search:
                 NEXT[p] = 0
                 TOP_V[p] = -_INF
                 TOP_T[p] = 0
-                self.alpha0[p] = ALPHA[p]
+                ALPHA0[p] = ALPHA[p]
                 mode = _NEXT
             elif mode == _BACK:
                 if not sp:
@@ -216,8 +310,9 @@ class Search:
                     sp, mode, ret = self.sp, self.mode, self.ret
                     stop = min(stop, self.max_nodes)
                     continue
-                c = MINE[sp] | YOURS[sp] << 4 | (self.colour ^ (sp & 1)) << 8
-                seen.note(ME[sp], YOU[sp], c, -1)
+                if LEFT[sp] > 1:
+                    c = MINE[sp] | YOURS[sp] << 4 | (colour0 ^ (sp & 1)) << 8
+                    seen.note(ME[sp], YOU[sp], c, -1)
                 sp -= 1
                 mode = _FOLD
             else:  # _FOLD
@@ -262,13 +357,10 @@ class Search:
 
 
 def _first(moves, turn):
-    """Move ``turn`` (with or without its score) to the front of ``moves``."""
-    turn &= MOVE
-    for i in range(len(moves)):
-        if moves[i] & MOVE == turn:
-            m = moves.pop(i)
-            moves.insert(0, m)
-            return
+    """Move ``turn`` (a turn of ``moves``, its ordering score too) to their front."""
+    i = moves.index(turn)
+    if i:
+        moves.insert(0, moves.pop(i))
 
 
 class Seen:
@@ -301,3 +393,27 @@ class Seen:
                         del self.rows[me]
                 return
         row += [you, c, change]
+
+
+class Table:
+    """A transposition table: what the search learnt about positions it met,
+    in ``1 << bits`` slots (about 20 bytes each), taken while a search runs
+    and given back after. Slot ``i`` holds the position (``a[i]``, ``b[i]``,
+    ``c[i]``: three ints below 2**30, small ints on MicroPython, kept whole,
+    so a slot never answers for another position), its ``value``, ``depth``
+    (SOLVED: exact), ``bound`` and best ``move``. The search finds a
+    position's slot by its hash and keeps an entry there (inline, in its
+    loop: no call per position), replacing the old one unless that is the
+    same position searched deeper."""
+
+    def __init__(self, bits):
+        n = 1 << bits
+        self.mask = n - 1
+        self.shift = _BITS - bits
+        self.a = [-1] * n
+        self.b = [0] * n
+        self.c = [0] * n
+        self.value = [0] * n
+        self.move = [0] * n
+        self.depth = bytearray(n)
+        self.bound = bytearray(n)

@@ -2,7 +2,6 @@
 
     from tabletop.players import pyraos_turns as T
     moves = T.turns(me, you, reserve, True, False)  # mover's and other's marbles
-    me2, reserve2 = T.play(me, reserve, moves[0])   # the mover's side after it
     events = T.events(moves[0], player)             # rule moves, as the record writes them
 
 A position is two 30-bit masks (``me``: the marbles of the player to move,
@@ -20,8 +19,17 @@ promising ones first; ``turn & MOVE`` drops the score.
 
 from micropython import const
 
+from tabletop.players.pyraos_bits import (
+    HIGHER1,
+    LOW,
+    RAISE_TO,
+    carrying,
+    completing,
+    line_completing,
+    spots,
+)
 from tabletop.rules.pyraos import PLACE, RAISE, REMOVE
-from tabletop.rules.pyraos_geometry import ABOVE, LEVEL, LEVEL_START, LINE_MASKS, SUPPORT, TOP
+from tabletop.rules.pyraos_geometry import TOP
 
 TAKE = const(3)  # kind of a turn that is only a take-back
 NONE = const(31)  # an unused position field
@@ -34,111 +42,60 @@ _SQUARE = const(60)  # makes a square (or line) of one's own: a take-back
 _SECOND_TAKE = const(20)  # ... and takes back two
 _BLOCK = const(40)  # fills the spot where the other would make one
 _RAISED = const(25)  # a raise keeps a marble in the reserve
-
-_LEVEL1 = const(0xFFFF)
-_UPPER = tuple(range(LEVEL_START[1], TOP + 1))
-# _HIGHER[k]: every position above level k.
-_HIGHER = tuple(((1 << 30) - 1) & ~((1 << LEVEL_START[k]) - 1) for k in range(5))
-
-
-def _shapes(lines):
-    """For each position, the squares (and lines) it belongs to."""
-    out = []
-    for pos in range(30):
-        found = [SUPPORT[i] for i in _UPPER if SUPPORT[i] >> pos & 1]
-        if lines:
-            found += [m for m in LINE_MASKS if m >> pos & 1]
-        out.append(tuple(found))
-    return tuple(out)
-
-
-SQUARES_AT = _shapes(False)
-SHAPES_AT = _shapes(True)  # squares and lines, for the "lines" variant
-
-
-def free_and_carrying(occ):
-    """The empty positions a marble may go to (on level 1 or on a full
-    square), and those that carry a marble: one pass over the upper levels."""
-    spots = ~occ & _LEVEL1
-    carrying = 0
-    for i in _UPPER:
-        s = SUPPORT[i]
-        if occ >> i & 1:
-            carrying |= s
-        elif occ & s == s:
-            spots |= 1 << i
-    return spots, carrying
-
-
-def loose(own, occ):
-    """Those of ``own`` that carry no marble."""
-    carrying = 0
-    for i in _UPPER:
-        if occ >> i & 1:
-            carrying |= SUPPORT[i]
-    return own & ~carrying
+_TOP = const(1 << 29)
 
 
 def turns(me, you, reserve, take, lines):
     """Every turn of the player to move (``reserve``: their reserve; ``take``:
-    whether squares earn take-backs, False in "kids"), scored, unsorted."""
+    whether squares earn take-backs, False in "kids"), scored, unsorted:
+    the places, then the raises, each with its take-backs after a square
+    (one pass, each spot's bit taken lowest first)."""
     occ = me | you
-    spots, carrying = free_and_carrying(occ)
-    if reserve and spots >> TOP & 1:
+    free = spots(occ)
+    if reserve and free & _TOP:
         return [_TOP_FIRST << _SCORE | PLACE << 20 | NONE << 15 | NONE << 10 | NONE << 5 | TOP]
-    # The places and raises first (kind and positions, no take-back yet),
-    # then each scored, and one turn per take-back after a square.
-    plain = []
-    if reserve:
-        m = spots
-        i = 0
-        while m:
-            if m & 1:
-                plain.append(PLACE << 20 | NONE << 5 | i)
-            m >>= 1
-            i += 1
-    if spots & _HIGHER[1]:  # a free spot above level 1: raises may be possible
-        src = me & ~carrying
-        i = 0
-        while src:
-            if src & 1:
-                to = spots & _HIGHER[LEVEL[i]] & ~ABOVE[i]
-                j = 0
-                while to:
-                    if to & 1:
-                        plain.append(RAISE << 20 | j << 5 | i)
-                    to >>= 1
-                    j += 1
-            src >>= 1
-            i += 1
-    shapes = SHAPES_AT if lines else SQUARES_AT
+    mine = theirs = 0  # the free spots that complete a square (or line) of each
+    if take:
+        mine = completing(me)
+        theirs = completing(you)
+        if lines:
+            mine |= line_completing(me)
+            theirs |= line_completing(you)
+        mine &= free
+        theirs &= free
     out = []
-    ends = set()  # the mover's marbles after each turn with a take-back: each once
-    for base in plain:
-        a = base & 31
-        if base >> 20 == PLACE:
-            land = a
-            me2 = me | 1 << a
-            score = 0
-        else:
-            land = base >> 5 & 31
-            me2 = me ^ (1 << a | 1 << land)
-            score = _RAISED
-        if take:
-            here = shapes[land]
-            blocked = you | 1 << land
-            for s in here:
-                if blocked & s == s:
-                    score += _BLOCK  # the other would have made this one
-                    break
-            for s in here:
-                if me2 & s == s:
-                    takebacks(out, me2, you, base, score + _SQUARE, ends)
-                    break
+    ends = None  # the mover's marbles after each turn with a take-back: each once
+    if reserve:
+        m = free
+        while m:
+            b = m & -m
+            base = PLACE << 20 | NONE << 5 | LOW[b % 37]
+            score = _BLOCK if theirs & b else 0  # the other would have made one there
+            if mine & b:
+                if ends is None:
+                    ends = set()
+                takebacks(out, me | b, you, base, score + _SQUARE, ends)
             else:
                 out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
-        else:
-            out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
+            m ^= b
+    if free & HIGHER1:  # a free spot above level 1: raises may be possible
+        src = me & ~carrying(occ)
+        while src:
+            a = src & -src
+            i = LOW[a % 37]
+            to = free & RAISE_TO[i]
+            while to:
+                b = to & -to
+                base = RAISE << 20 | LOW[b % 37] << 5 | i
+                score = _RAISED + _BLOCK if theirs & b else _RAISED
+                if mine & b:
+                    if ends is None:
+                        ends = set()
+                    takebacks(out, me ^ (a | b), you, base, score + _SQUARE, ends)
+                else:
+                    out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
+                to ^= b
+            src ^= a
     return out
 
 
@@ -147,47 +104,28 @@ def takebacks(out, me, you, base, score, ends):
     marbles, in an order the rules allow, but none whose outcome (the
     mover's marbles, which also give the reserve) is in ``ends`` already."""
     occ = me | you
-    first = loose(me, occ)
-    m = first
-    i = 0
-    while m:
-        if m & 1:
-            bit = 1 << i
-            if me & ~bit not in ends:
-                ends.add(me & ~bit)
-                out.append(score << _SCORE | base | NONE << 15 | i << 10)
-            second = loose(me & ~bit, occ & ~bit)
-            two = (score + _SECOND_TAKE) << _SCORE | base | i << 10
-            j = 0
-            while second:
-                end = me & ~(bit | 1 << j)
-                if second & 1 and end not in ends:
-                    ends.add(end)
-                    out.append(two | j << 15)
-                second >>= 1
-                j += 1
-        m >>= 1
-        i += 1
-
-
-def play(me, reserve, turn):
-    """The mover's marbles and reserve after ``turn``."""
-    kind = turn >> 20 & 3
-    a = turn & 31
-    if kind == PLACE:
-        me |= 1 << a
-        reserve -= 1
-    elif kind == RAISE:
-        me ^= 1 << a | 1 << (turn >> 5 & 31)
-    r = turn >> 10 & 31
-    if r != NONE:
-        me &= ~(1 << r)
-        reserve += 1
-        r = turn >> 15 & 31
-        if r != NONE:
-            me &= ~(1 << r)
-            reserve += 1
-    return me, reserve
+    loose = me & ~carrying(occ)
+    first = loose
+    two = (score + _SECOND_TAKE) << _SCORE | base
+    score = score << _SCORE | base | NONE << 15
+    while first:
+        bit = first & -first
+        i = LOW[bit % 37]
+        end = me & ~bit
+        if end not in ends:
+            ends.add(end)
+            out.append(score | i << 10)
+        # (a marble of level 1 carried nothing: taken, it frees none below)
+        second = end & ~carrying(occ & ~bit) if bit & HIGHER1 else loose & ~bit
+        one = two | i << 10
+        while second:
+            b = second & -second
+            end = me & ~(bit | b)
+            if end not in ends:
+                ends.add(end)
+                out.append(one | LOW[b % 37] << 15)
+            second ^= b
+        first ^= bit
 
 
 def events(turn, player):
