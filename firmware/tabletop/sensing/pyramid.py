@@ -222,7 +222,10 @@ class PyramidSensor:
             learnt.settle_fresh(now_ms)
         quiet = finder.fit(-1, -1, -1, self.quiet)
         if quiet <= self.quiet:
-            self.quiet_run += 1
+            # (a tick counts towards rest only well within quiet: a marble
+            # held still just above the top fits "no change" within it, and
+            # a board that rested then would not see it set down)
+            self.quiet_run = self.quiet_run + 1 if 2 * quiet <= self.quiet else 0
             self.misfit.reset()
             finder.nothing_changed(quiet)
             if still_for >= self.settle_ms:
