@@ -9,7 +9,13 @@ import json
 import subprocess
 import sys
 
-from sim.commands.sweep import OUTCOMES, sweep_game, sweep_level
+from sim.commands.sweep import OUTCOMES, Tally, sweep_game, sweep_level
+
+
+def p95(tally: Tally) -> int:
+    """The let-go to answer latency the sweep's summary calls p95 (ms)."""
+    lat = sorted(tally.latencies_ms)
+    return lat[min(len(lat) - 1, len(lat) * 95 // 100)]
 
 
 def test_reference_noise_accepts_the_moves_made_and_no_other() -> None:
@@ -20,9 +26,9 @@ def test_reference_noise_accepts_the_moves_made_and_no_other() -> None:
     assert tally.rate("accepted") >= 0.97, tally.summary()
     assert tally.mistakes > 0, "the hand made no mistakes: the sweep proves less"
     assert tally.latencies_ms, "no latency measured"
-    # (answered as soon as the readings tell: a level-3 marble no longer
-    # holds ten settle times whatever they say)
-    assert sorted(tally.latencies_ms)[len(tally.latencies_ms) * 95 // 100] <= 100, tally.summary()
+    # (the plain model answers no slower than with the fixed holds: p95
+    # 85 ms over 2,000 moves then; the count's gain shows on the chain)
+    assert p95(tally) <= 100, tally.summary()
 
 
 def test_twice_the_noise_accepts_the_moves_made_and_no_other() -> None:
@@ -36,7 +42,7 @@ def test_twice_the_noise_accepts_the_moves_made_and_no_other() -> None:
     # (with holds of fixed length its p95 was 405 ms)
     chain = sweep_level(2.0, moves=120, mistakes=0.2, seed=700, jobs=2, sensor="chain")
     assert chain.counts["wrong"] == 0, chain.summary()
-    assert sorted(chain.latencies_ms)[len(chain.latencies_ms) * 95 // 100] <= 170, chain.summary()
+    assert p95(chain) <= 170, chain.summary()
 
 
 def test_twice_the_noise_takes_the_marbles_of_level_3_and_the_top() -> None:
@@ -65,7 +71,7 @@ def test_the_sensor_chain_at_reference_noise_accepts_the_moves_made_and_no_other
     tally = sweep_level(1.0, moves=100, mistakes=0.2, seed=500, jobs=2, sensor="chain")
     assert tally.counts["wrong"] == 0, tally.summary()
     assert tally.rate("accepted") >= 0.97, tally.summary()
-    assert sorted(tally.latencies_ms)[len(tally.latencies_ms) * 95 // 100] <= 120, tally.summary()
+    assert p95(tally) <= 120, tally.summary()  # (240 ms with the fixed holds)
 
 
 def test_a_marble_carried_slowly_over_level_3_is_not_taken_for_set_there() -> None:
