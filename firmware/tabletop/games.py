@@ -114,17 +114,22 @@ def forget(game, kind):
     unload(path(game, kind))
 
 
-def unload(name):
+def unload(name, package=None, leaf=None):
     """Let the module ``name`` go (a part, or any module a board loads only
     while it is used): out of sys.modules and out of its package, so that
-    the collector frees its code once nothing else holds it."""
+    the collector frees its code once nothing else holds it. ``package``
+    and ``leaf``: the package's name and the module's within it, given by a
+    caller on a tick that must not allocate (working them out of ``name``
+    slices it: on the rp2 port a new string each)."""
     import sys
 
     sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    package = sys.modules.get(name[:dot])
-    if package is not None:
+    if package is None or leaf is None:
+        dot = name.rfind(".")
+        package, leaf = name[:dot], name[dot + 1 :]
+    held = sys.modules.get(package)
+    if held is not None:
         try:
-            delattr(package, name[dot + 1 :])
+            delattr(held, leaf)
         except (AttributeError, KeyError):  # (MicroPython's, for a name not there)
             pass

@@ -32,7 +32,7 @@ says so (its status text, the hello) and plays nothing: its step returns
 at once, MENU starts no game.
 """
 
-import sys
+from tabletop.games import unload
 
 SELECT = 0  # every board's first mode: the game select, MENU starts a game
 
@@ -128,8 +128,8 @@ class Board:
         if check is None or not check.feed(digital, analog):
             return None
         self.check = None
-        sys.modules.pop("tabletop.sensing.sensor_check", None)
-        sys.modules.pop("tabletop.sensing.noise", None)
+        unload("tabletop.sensing.sensor_check", "tabletop.sensing", "sensor_check")
+        unload("tabletop.sensing.noise", "tabletop.sensing", "noise")
         self.checked(check.names, check.unwired)
         return check
 

@@ -33,10 +33,10 @@ rest") has the rules.
 Integer arithmetic only: with nothing moving the tick allocates nothing.
 """
 
-import sys
 from array import array
 from micropython import const
 
+from tabletop.games import unload
 from tabletop.rules.pyraos_geometry import LEVEL, LEVEL_START, POSITIONS
 from tabletop.sensing.baselines import FRESH_MS, STATE_WORDS, Baselines
 from tabletop.sensing.calm import REFRESH_MS
@@ -149,7 +149,7 @@ class PyramidSensor:
         # memory go: it is needed once a power on.
         self.meter = None
         meter.hand_over(self)
-        sys.modules.pop("tabletop.sensing.noise", None)
+        unload("tabletop.sensing.noise", "tabletop.sensing", "noise")
 
     def _stand_down(self):
         # The check no longer holds (or the board changed what it expects):
@@ -491,7 +491,7 @@ class PyramidSensor:
         found = self._look(self, expected, now_ms)
         if found >= 0:  # looked: needed once, its module goes
             self._look = None
-            sys.modules.pop("tabletop.sensing.first_look", None)
+            unload("tabletop.sensing.first_look", "tabletop.sensing", "first_look")
         return found
 
     # -- the learnt state, on flash (tabletop.keep.store) ---------------------------------
