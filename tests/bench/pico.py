@@ -262,6 +262,17 @@ def print_stages(image: Path, name: str) -> None:
     print(f"\n{name}: {len(ms)} ticks, {round(sum(ms) / len(ms) * 1000)} us a tick on average")
     for path, (us, calls, longest) in chip.stages.items():
         print(f"  {path:<40} {us:>6} us a tick  {calls:>6} calls, longest {longest} us")
+    if chip.move_stages:
+        moves = len(chip.move_stages)
+        print(f"  the {moves} ticks that accepted a move, each stage's us: p50, max")
+        for path in chip.move_stages[0]:
+            took = [float(tick[path]) for tick in chip.move_stages]
+            print(f"  {path:<40} {round(pct(took, 50)):>6} {round(max(took)):>6}")
+        print("  each: its answer (ms, timers included), board.step, draw.render (us)")
+        for i, tick in zip(chip.moves, chip.move_stages, strict=True):
+            start, _, led = chip.timing[i]
+            step, render = tick["board.step"], tick["draw.render"]
+            print(f"  tick {i}: {(led - start) / 1e6:.3f}  {step} {render}")
 
 
 def check(figures: dict[str, tuple[float, str]]) -> list[str]:

@@ -173,6 +173,7 @@ class Replay:
     saved: list[int] = field(default_factory=list)  # ticks that wrote the learnt state
     # us per tick, calls, longest call (us)
     stages: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    move_stages: list[dict[str, int]] = field(default_factory=list)  # per move tick: us a stage
 
 
 def _ticks(log: SensorLog) -> tuple[int, int, list[dict[str, Any]]]:
@@ -246,6 +247,8 @@ def replay_on_pico(
             result.saved.append(obj["saved"])
         elif "alloc" in obj:
             result.allocs[obj["alloc"][0]] = obj["alloc"][1]
+        elif "move_stages" in obj:
+            result.move_stages.append(obj["move_stages"])
         elif "stages" in obj:
             result.stages = {k: (v[0], v[1], v[2]) for k, v in obj["stages"].items()}
     return result

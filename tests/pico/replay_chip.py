@@ -19,8 +19,9 @@ With ``heap_every``, a full collection every that many ticks samples the live
 heap (outside the timed ticks; 0: none). ``stages`` names methods to time,
 as paths from the runtime ("hal.read_analog", "board.sensor.observe"): each
 is wrapped in a timer (which costs a few microseconds a call, so time the
-ticks without it) and {"stages": {path: [us per tick, calls, longest call in us]}}
-comes last.
+ticks without it), each tick that journals a move is followed by
+{"move_stages": {path: us in it}}, and {"stages": {path: [us per tick, calls,
+longest call in us]}} comes last.
 """
 
 import gc
@@ -123,6 +124,7 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
     for i in range(ticks):
         before = mem_alloc() if allocs else 0
         saves = saved[0]
+        spent_before = [spent[path][0] for path in stages] if spent else None
         strobe.value(1)
         rt.tick(t0 + i * tick_ms)
         strobe.value(0)
@@ -138,6 +140,11 @@ def replay(game, variant, profile_path, t0, tick_ms, ticks, heap_every, stages=(
         if len(journal) != moves:
             moves = len(journal)
             print(json.dumps({"move": i}))
+            if spent_before is not None:  # (where that tick went, stage by stage)
+                took = {}
+                for k, path in enumerate(stages):
+                    took[path] = spent[path][0] - spent_before[k]
+                print(json.dumps({"move_stages": took}))
         if heap_every and i % heap_every == heap_every - 1:
             gc.collect()
             peak = max(peak, gc.mem_alloc())
