@@ -108,6 +108,18 @@ class PixelsTest(unittest.TestCase):
             lit = [i for i in range(10) if at_once.get(i) != (0, 0, 0)]
             self.assertEqual(lit, sorted([index[3], index[5], index[2]]))
 
+    def test_a_sparse_mask_of_thirty_positions_lights_its_bits_only(self):
+        # (runs of unlit positions are skipped four at a time: every bit
+        # after such a run must still land on its own pixel)
+        key = tuple(range(29, -1, -1))  # position p under pixel 29 - p
+        index = tuple(range(30))
+        colour = (10, 20, 30)
+        for mask in (1 << 29, 1 << 4 | 1 << 9 | 1 << 28, 0b1000010001, (1 << 30) - 1, 1 << 3):
+            px = Pixels(30, "RGB", 1.0)
+            px.set_scaled_mask(index, key, mask, colour, 256)
+            lit = [i for i in range(30) if px.get(i) != (0, 0, 0)]
+            self.assertEqual(lit, sorted(29 - p for p in range(30) if mask >> p & 1), mask)
+
 
 def _nothing():
     pass

@@ -341,7 +341,7 @@ class PyraosBoard(Board):
             return
         if kind == pyramid.ADD:
             d = obs.added
-            if g.placement_mask() >> d & 1:
+            if self._idle_targets() >> d & 1:  # (where a reserve marble may go: worked out)
                 self.accept((pyraos.PLACE, p, d, -1), obs, now_ms)
             else:
                 self.show(0, 1 << d, 0)

@@ -6,7 +6,7 @@
     finder.best, finder.likely    # ... the change to accept (else UNCLEAR), the one to show
     finder.top                    # ... the best-scoring change, clear or not
     finder.error, finder.second   # ... the fits of the best and of the runner-up
-    finder.fit(lifted, lifted2, added, limit)   # one candidate's fit
+    finder.fit(lifted, lifted2, added, limit)   # one candidate's fit (NO_LIMIT: in full)
 
 The candidates are nothing, one marble added, one or two lifted (the second
 may be freed by the first), one moved; each is scored by how far the
@@ -36,7 +36,7 @@ UNCLEAR = 5
 _LIMIT = const(4600)  # |difference| above which a term saturates (keeps sums small ints)
 _CAP = const(_LIMIT * _LIMIT)
 _MAX_CANDIDATES = const(8)  # positions kept per kind when pruning
-_WORST = const(1 << 29)  # a fit worse than any (a small int on a 32-bit port)
+NO_LIMIT = const(1 << 29)  # a fit worse than any (a small int on a 32-bit port)
 _EVERY = (1 << POSITIONS) - 1  # every position's bit
 
 
@@ -174,14 +174,17 @@ class ChangeFinder:
         elif f < self.second:
             self.second = f
 
-    def search(self, expected, wide=False):
+    def search(self, expected, wide=False, unchanged=-1):
         """Score every plausible change of ``expected`` against the residuals;
         set ``top``, ``best`` (UNCLEAR unless clear and good) and ``likely``.
         ``wide``: the readings have been still a good while, so a level-3
         marble needs only the lower levels' share of its field (see
-        full_strength)."""
-        self.error = self.fit(-1, -1, -1, _WORST)  # "no change" is the best so far
-        self.second = _WORST
+        full_strength). ``unchanged``: the fit of "no change", if the caller
+        has it already (``fit(-1, -1, -1, NO_LIMIT)``)."""
+        if unchanged < 0:
+            unchanged = self.fit(-1, -1, -1, NO_LIMIT)
+        self.error = unchanged  # "no change" is the best so far
+        self.second = NO_LIMIT
         self._kind = NONE
         self._lifted = self._lifted2 = self._added = -1
         self._candidates(expected)

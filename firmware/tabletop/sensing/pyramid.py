@@ -45,6 +45,7 @@ from tabletop.sensing.changes import (
     LIFT,
     LIFT2,
     MOVE,
+    NO_LIMIT,
     NONE,
     UNCLEAR,
     ChangeFinder,
@@ -177,7 +178,7 @@ class PyramidSensor:
         """How well an arbitrary occupancy explains the readings (for undo and
         tests); in the units of the observation's fit."""
         self.learnt.residuals(occ)
-        return self.finder.fit(-1, -1, -1, 1 << 29)
+        return self.finder.fit(-1, -1, -1, NO_LIMIT)
 
     def strays(self, expected):
         """Level-1 and level-2 positions that seem to hold a marble
@@ -220,7 +221,8 @@ class PyramidSensor:
             self._end_fresh(still_for, now_ms)
         if still_for >= self.settle_ms:
             learnt.settle_fresh(now_ms)
-        quiet = finder.fit(-1, -1, -1, self.quiet)
+        # (in full: a tick it does not fit within quiet searches next, from it)
+        quiet = finder.fit(-1, -1, -1, NO_LIMIT)
         if quiet <= self.quiet:
             # (a tick counts towards rest only well within quiet: a marble
             # held still just above the top fits "no change" within it, and
@@ -232,7 +234,7 @@ class PyramidSensor:
                 learnt.follow_drift()
                 self._maybe_rest(expected, still_for, now_ms)
             return
-        finder.search(expected, still_for >= RELEARN_MS)
+        finder.search(expected, still_for >= RELEARN_MS, quiet)
         top = finder.top
         clear = finder.second - finder.error >= finder.margin
         if top.kind == NONE and clear:

@@ -83,11 +83,12 @@ class Pixels:
         g = rgb[1] * s >> 8
         b = rgb[2] * s >> 8
         buf = self.buf
+        ro, go, bo = self.r, self.g, self.b  # (a lookup each, not one a pixel)
         for i in range(first, first + count):
             j = 3 * index[i]
-            buf[j + self.r] = r
-            buf[j + self.g] = g
-            buf[j + self.b] = b
+            buf[j + ro] = r
+            buf[j + go] = g
+            buf[j + bo] = b
 
     def set_scaled_mask(self, index, key, mask, rgb, level):
         """For each bit p of ``mask``, pixel index[key[p]] (a led_map through
@@ -98,13 +99,18 @@ class Pixels:
         g = rgb[1] * s >> 8
         b = rgb[2] * s >> 8
         buf = self.buf
+        ro, go, bo = self.r, self.g, self.b  # (a lookup each, not one a pixel)
         p = 0
         while mask:
+            if not mask & 15:  # (four positions unlit: skipped in one step)
+                mask >>= 4
+                p += 4
+                continue
             if mask & 1:
                 j = 3 * index[key[p]]
-                buf[j + self.r] = r
-                buf[j + self.g] = g
-                buf[j + self.b] = b
+                buf[j + ro] = r
+                buf[j + go] = g
+                buf[j + bo] = b
             mask >>= 1
             p += 1
 

@@ -32,7 +32,10 @@ def animating(board):
 
 
 def _mask(px, leds, mask, colour, level):
-    # the LED under each position of mask (level _FULL: the full colour)
+    # the LED under each position of mask (level _FULL: the full colour);
+    # most frames light no hint, error or computer's choice: nothing to do
+    if not mask:
+        return
     px.set_scaled_mask(leds, OWN_SENSOR, mask, colour, _UNDIMMED if level >= _FULL else level)
 
 
