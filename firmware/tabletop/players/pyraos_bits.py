@@ -47,6 +47,8 @@ def spots(occ):
     """The empty spots a marble may go to: level 1, or above a full square."""
     o = occ & _L1
     f = o & o >> 1 & o >> 4 & o >> 5 & _ANCHORS1  # full level-1 squares, at their anchors
+    if not f and not occ & HIGHER1:  # (early in a game: only level 1 so far)
+        return ~occ & _L1
     full = (f & 7 | f >> 1 & 0x38 | f >> 2 & 0x1C0) << 16  # ... as the level-2 spots they carry
     o = occ >> 16 & _L2
     f = o & o >> 1 & o >> 3 & o >> 4 & _ANCHORS2
@@ -58,6 +60,8 @@ def spots(occ):
 
 def carrying(occ):
     """The marbles of ``occ`` that carry one above them."""
+    if not occ & HIGHER1:  # (nothing above level 1: nothing carries)
+        return 0
     o = occ >> 16 & _L2  # each level-2 marble at its level-1 anchor, then the square's four
     a = o & 7 | (o & 0x38) << 1 | (o & 0x1C0) << 2
     out = a | a << 1 | a << 4 | a << 5
@@ -89,16 +93,17 @@ def completing(own):
         | (ab & c & n >> 5 & _ANCHORS1) << 5
     )
     o = own >> 16 & _L2
-    n = ~o
-    b, c, d = o >> 1, o >> 3, o >> 4
-    cd = c & d
-    ab = o & b
-    out |= (
-        (n & b & cd & _ANCHORS2)
-        | (o & n >> 1 & cd & _ANCHORS2) << 1
-        | (ab & n >> 3 & d & _ANCHORS2) << 3
-        | (ab & c & n >> 4 & _ANCHORS2) << 4
-    ) << 16
+    if o:  # (none of own's on level 2, as early in a game: no square there)
+        n = ~o
+        b, c, d = o >> 1, o >> 3, o >> 4
+        cd = c & d
+        ab = o & b
+        out |= (
+            (n & b & cd & _ANCHORS2)
+            | (o & n >> 1 & cd & _ANCHORS2) << 1
+            | (ab & n >> 3 & d & _ANCHORS2) << 3
+            | (ab & c & n >> 4 & _ANCHORS2) << 4
+        ) << 16
     o = ~own >> 25 & _L3  # the level-3 square: one spot missing
     if o and not o & (o - 1):
         out |= o << 25
