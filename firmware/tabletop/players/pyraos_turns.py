@@ -121,22 +121,26 @@ def takebacks(out, me, you, base, score, ends):
     two = (score + _SECOND_TAKE) << _SCORE | base
     score = score << _SCORE | base | NONE << 15
     low = LOW
+    add = out.append
     while first:
         bit = first & -first
         i = low[bit % 37]
         end = me & ~bit
         if end not in ends:
             ends.add(end)
-            out.append(score | i << 10)
+            add(score | i << 10)
         # (a marble of level 1 carried nothing: taken, it frees none below)
         second = end & ~carrying(occ & ~bit) if bit & HIGHER1 else loose & ~bit
+        # A loose marble below ``bit`` was taken first before: its pair
+        # with ``bit`` is made, its outcome in ``ends`` already.
+        second &= ~(loose & (bit - 1))
         one = two | i << 10
         while second:
             b = second & -second
             end = me & ~(bit | b)
             if end not in ends:
                 ends.add(end)
-                out.append(one | low[b % 37] << 15)
+                add(one | low[b % 37] << 15)
             second ^= b
         first ^= bit
 
