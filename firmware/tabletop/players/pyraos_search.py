@@ -88,8 +88,8 @@ class Search:
         self.moves = [_NO_TURNS] * n
         self.next = [0] * n  # index of the next turn to try
         self.rough = bytearray(n)  # 1 when the evaluation judged a position below
-        # the squares the mover of ply p's leaves may complete (pyraos_bits.shapes),
-        # and the marbles they are of
+        # the squares the mover of ply p's leaves (and of its other turns'
+        # positions) may complete (pyraos_bits.shapes), and the marbles they are of
         self.shapes = [0] * n
         self.shapes_of = [-1] * n
         self.me[0], self.you[0], self.mine[0], self.yours[0] = root[0], root[1], root[2], root[3]
@@ -290,7 +290,10 @@ class Search:
                         ret = evaluate(me, you, mine, yours, take, lines)
                         mode = _BACK
                         continue
-                    moves = all_turns(me, you, mine, take, lines)
+                    if take and SHAPES_OF[p - 1] != me:  # (the same for p's siblings)
+                        SHAPES_OF[p - 1] = me
+                        SHAPES[p - 1] = shapes(me, lines)
+                    moves = all_turns(me, you, mine, take, lines, SHAPES[p - 1])
                     moves.sort(reverse=True)
                     if best:
                         _first(moves, best)

@@ -26,6 +26,7 @@ from tabletop.players.pyraos_bits import (
     carrying,
     completing,
     line_completing,
+    shapes,
     spots,
 )
 from tabletop.rules.pyraos import PLACE, RAISE, REMOVE
@@ -46,21 +47,21 @@ _RAISED = const(25)  # a raise keeps a marble in the reserve
 _TOP = const(1 << 29)
 
 
-def turns(me, you, reserve, take, lines):
+def turns(me, you, reserve, take, lines, shaped=None):
     """Every turn of the player to move (``reserve``: their reserve; ``take``:
     whether squares earn take-backs, False in "kids"), scored, unsorted:
     the places, then the raises, each with its take-backs after a square
-    (one pass, each spot's bit taken lowest first)."""
+    (one pass, each spot's bit taken lowest first). ``shaped``: the mover's
+    pyraos_bits.shapes(me, lines), when the caller has it already."""
     occ = me | you
     free = spots(occ)
     if reserve and free & _TOP:
         return [_TOP_FIRST << _SCORE | PLACE << 20 | NONE << 15 | NONE << 10 | NONE << 5 | TOP]
     mine = theirs = 0  # the free spots that complete a square (or line) of each
     if take:
-        mine = completing(me)
+        mine = shapes(me, lines) if shaped is None else shaped
         theirs = completing(you)
         if lines:
-            mine |= line_completing(me)
             theirs |= line_completing(you)
         mine &= free
         theirs &= free
