@@ -139,6 +139,8 @@ class Search:
         TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
         mask, shift = tt.mask, tt.shift
         take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
+        # (module globals fetched once a slice, not once a position)
+        placing, raising, now_us, diff, leaf = PLACE, RAISE, ticks_us, ticks_diff, judge
         nodes = self.nodes
         stop = min(nodes + budget, self.max_nodes) if self.best else nodes + budget
         clock = self.clock
@@ -183,10 +185,10 @@ class Search:
                 you = ME[p]
                 yours = MINE[p]
                 kind = m >> 20 & 3
-                if kind == PLACE:
+                if kind == placing:
                     you |= 1 << (m & 31)
                     yours -= 1
-                elif kind == RAISE:
+                elif kind == raising:
                     you ^= 1 << (m & 31) | 1 << (m >> 5 & 31)
                 r = m >> 10 & 31
                 if r != NONE:
@@ -207,7 +209,7 @@ class Search:
                     LEFT[p] == 1
                     and nodes < stop
                     and nodes + 1 < look
-                    and (until is None or ticks_diff(until, ticks_us()) >= margin)
+                    and (until is None or diff(until, now_us()) >= margin)
                 ):
                     # A leaf, judged here as _ENTER would judge it (and on
                     # no path in ``seen``: nothing is searched below it).
@@ -233,7 +235,7 @@ class Search:
                         if take and SHAPES_OF[p] != me:  # (the same for all of p's leaves)
                             SHAPES_OF[p] = me
                             SHAPES[p] = shapes(me, lines)
-                        ret = judge(SHAPES[p], me, you, mine, yours, take, lines)
+                        ret = leaf(SHAPES[p], me, you, mine, yours, take, lines)
                     s = -ret
                     if not p and rng is not None:
                         s += rng.below(2 * self.noise + 1) - self.noise
@@ -253,7 +255,7 @@ class Search:
                 sp = q
                 mode = _ENTER
             elif mode == _ENTER:
-                if nodes >= stop or (until is not None and ticks_diff(until, ticks_us()) < margin):
+                if nodes >= stop or (until is not None and diff(until, now_us()) < margin):
                     break
                 nodes += 1
                 if nodes >= look:
