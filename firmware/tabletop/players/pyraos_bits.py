@@ -152,7 +152,10 @@ _THEIR_RAISE = const(15)  # the other could raise next turn
 
 def evaluate(me, you, my_reserve, your_reserve, take, lines):
     """The value for the mover, in hundredths of a marble."""
-    return judge(shapes(me, lines) if take else 0, me, you, my_reserve, your_reserve, take, lines)
+    if not take:
+        return judge(0, 0, me, you, my_reserve, your_reserve, take, lines)
+    mine, theirs = shapes(me, lines), shapes(you, lines)
+    return judge(mine, theirs, me, you, my_reserve, your_reserve, take, lines)
 
 
 def shapes(own, lines):
@@ -162,8 +165,9 @@ def shapes(own, lines):
     return completing(own) | line_completing(own) if lines else completing(own)
 
 
-def judge(mine, me, you, my_reserve, your_reserve, take, lines):
-    """evaluate(), the mover's ``shapes`` given (``mine``: 0 without take-backs)."""
+def judge(mine, theirs, me, you, my_reserve, your_reserve, take, lines):
+    """evaluate(), the mover's and the other's ``shapes`` given (``mine``,
+    ``theirs``: 0 without take-backs)."""
     v = (my_reserve - your_reserve) * MARBLE
     occ = me | you
     free = spots(occ)
@@ -172,7 +176,7 @@ def judge(mine, me, you, my_reserve, your_reserve, take, lines):
         # (is there one?) and of the other's (one, or more?).
         if mine & free:
             v += _MY_SQUARE
-        theirs = shapes(you, lines) & free
+        theirs &= free
         if theirs:
             v -= _THEIR_SQUARES if theirs & (theirs - 1) else _THEIR_SQUARE
     if free & HIGHER1:  # (no free spot above level 1: nobody can raise)

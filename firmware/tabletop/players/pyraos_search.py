@@ -46,6 +46,11 @@ _HASH = const(40503)
 _LOW23 = const((1 << 23) - 1)
 _TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
 _KIND_AND_A = const(3 << 20 | 31)
+# The other's shapes at a leaf, kept by marbles in _KEPT slots (marbles %
+# _KEPT: a prime of which 2 is a primitive root, so masks one marble apart
+# never share a slot): a leaf's other has just moved, and the same turns of
+# theirs come again below each of the mover's turns before.
+_KEPT = const(67)
 
 # What the loop in step() does next.
 _ENTER = const(0)  # look at the position at ply sp
@@ -92,6 +97,8 @@ class Search:
         # positions) may complete (pyraos_bits.shapes), and the marbles they are of
         self.shapes = [0] * n
         self.shapes_of = [-1] * n
+        self.kept = [0] * _KEPT  # the other's shapes at a leaf (_KEPT), and whose they are
+        self.kept_of = [-1] * _KEPT
         self.me[0], self.you[0], self.mine[0], self.yours[0] = root[0], root[1], root[2], root[3]
         self.tt = Table(tt_bits)
         self._begin(1)
@@ -135,7 +142,7 @@ class Search:
         )
         MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
         rows = seen.rows  # (a position met before has its row: most are not)
-        SHAPES, SHAPES_OF = self.shapes, self.shapes_of
+        SHAPES, SHAPES_OF, KEPT, KEPT_OF = self.shapes, self.shapes_of, self.kept, self.kept_of
         TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
         mask, shift = tt.mask, tt.shift
         take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
@@ -232,10 +239,17 @@ class Search:
                             ret = v
                     if ret == _INF:
                         ROUGH[p] = 1
-                        if take and SHAPES_OF[p] != me:  # (the same for all of p's leaves)
-                            SHAPES_OF[p] = me
-                            SHAPES[p] = shapes(me, lines)
-                        ret = leaf(SHAPES[p], me, you, mine, yours, take, lines)
+                        theirs = 0
+                        if take:
+                            if SHAPES_OF[p] != me:  # (the same for all of p's leaves)
+                                SHAPES_OF[p] = me
+                                SHAPES[p] = shapes(me, lines)
+                            k = you % _KEPT
+                            if KEPT_OF[k] != you:
+                                KEPT_OF[k] = you
+                                KEPT[k] = shapes(you, lines)
+                            theirs = KEPT[k]
+                        ret = leaf(SHAPES[p], theirs, me, you, mine, yours, take, lines)
                     s = -ret
                     if not p and rng is not None:
                         s += rng.below(2 * self.noise + 1) - self.noise
