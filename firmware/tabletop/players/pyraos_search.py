@@ -212,12 +212,13 @@ class Search:
                     ret = 0  # the third time: a draw
                     mode = _FOLD
                     continue
-                if (
-                    LEFT[p] == 1
-                    and nodes < stop
-                    and nodes + 1 < look
-                    and (until is None or diff(until, now_us()) >= margin)
-                ):
+                if LEFT[p] == 1 and nodes < stop and nodes + 1 < look:
+                    if until is not None and diff(until, now_us()) < margin:
+                        # The slice is over: the next one tries this turn
+                        # again and judges its leaf here (entered, the leaf
+                        # would be judged there as a position of its own).
+                        NEXT[p] = i
+                        break
                     # A leaf, judged here as _ENTER would judge it (and on
                     # no path in ``seen``: nothing is searched below it).
                     nodes += 1
