@@ -132,22 +132,25 @@ class Search:
         tt = self.tt
         if tt is None:
             return self.best
-        ME, YOU, MINE, YOURS, LEFT = self.me, self.you, self.mine, self.yours, self.left
-        ALPHA, BETA, ALPHA0, TOP_V, TOP_T = (
-            self.alpha,
-            self.beta,
-            self.alpha0,
-            self.top,
-            self.top_turn,
-        )
-        MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
+        # (bound three at a time at most: on MicroPython four names or more
+        # at once build a tuple, and the search allocates as little as it can)
+        ME, YOU, LEFT = self.me, self.you, self.left
+        MINE, YOURS = self.mine, self.yours
+        ALPHA, BETA, ALPHA0 = self.alpha, self.beta, self.alpha0
+        TOP_V, TOP_T = self.top, self.top_turn
+        MOVES, NEXT, ROUGH = self.moves, self.next, self.rough
+        seen = self.seen
         rows = seen.rows  # (a position met before has its row: most are not)
-        SHAPES, SHAPES_OF, KEPT, KEPT_OF = self.shapes, self.shapes_of, self.kept, self.kept_of
-        TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
-        mask, shift = tt.mask, tt.shift
-        take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
+        SHAPES, SHAPES_OF = self.shapes, self.shapes_of
+        KEPT, KEPT_OF = self.kept, self.kept_of
+        TA, TB, TC = tt.a, tt.b, tt.c
+        TV, TD, TBOUND = tt.value, tt.depth, tt.bound
+        TM, mask, shift = tt.move, tt.mask, tt.shift
+        take, lines = self.take, self.lines
+        rng, colour0 = self.rng, self.colour
         # (module globals fetched once a slice, not once a position)
-        placing, raising, now_us, diff, leaf = PLACE, RAISE, ticks_us, ticks_diff, judge
+        placing, raising = PLACE, RAISE
+        now_us, diff, leaf = ticks_us, ticks_diff, judge
         nodes = self.nodes
         stop = min(nodes + budget, self.max_nodes) if self.best else nodes + budget
         clock = self.clock
@@ -263,7 +266,8 @@ class Search:
                 left = LEFT[p] - 1
                 if left > 1:  # (a repetition needs two turns more: one turn deep, it is never met)
                     seen.note(me, you, c, 1)
-                ME[q], YOU[q], MINE[q], YOURS[q] = me, you, mine, yours
+                ME[q], YOU[q] = me, you
+                MINE[q], YOURS[q] = mine, yours
                 LEFT[q] = left
                 ALPHA[q] = -BETA[p]
                 BETA[q] = -ALPHA[p]
@@ -281,7 +285,8 @@ class Search:
                 p = sp
                 ROUGH[p] = 0
                 if p:
-                    me, you, mine, yours = ME[p], YOU[p], MINE[p], YOURS[p]
+                    me, you = ME[p], YOU[p]
+                    mine, yours = MINE[p], YOURS[p]
                     c = mine | yours << 4
                     h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
                     slot = (h ^ h >> shift) & mask
