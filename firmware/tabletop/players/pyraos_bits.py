@@ -47,6 +47,8 @@ def spots(occ):
     """The empty spots a marble may go to: level 1, or above a full square."""
     o = occ & _L1
     f = o & o >> 1 & o >> 4 & o >> 5 & _ANCHORS1  # full level-1 squares, at their anchors
+    if not f and not occ & HIGHER1:  # (early in a game: only level 1 so far)
+        return ~occ & _L1
     full = (f & 7 | f >> 1 & 0x38 | f >> 2 & 0x1C0) << 16  # ... as the level-2 spots they carry
     o = occ >> 16 & _L2
     f = o & o >> 1 & o >> 3 & o >> 4 & _ANCHORS2
@@ -58,6 +60,8 @@ def spots(occ):
 
 def carrying(occ):
     """The marbles of ``occ`` that carry one above them."""
+    if not occ & HIGHER1:  # (nothing above level 1: nothing carries)
+        return 0
     o = occ >> 16 & _L2  # each level-2 marble at its level-1 anchor, then the square's four
     a = o & 7 | (o & 0x38) << 1 | (o & 0x1C0) << 2
     out = a | a << 1 | a << 4 | a << 5
@@ -89,16 +93,17 @@ def completing(own):
         | (ab & c & n >> 5 & _ANCHORS1) << 5
     )
     o = own >> 16 & _L2
-    n = ~o
-    b, c, d = o >> 1, o >> 3, o >> 4
-    cd = c & d
-    ab = o & b
-    out |= (
-        (n & b & cd & _ANCHORS2)
-        | (o & n >> 1 & cd & _ANCHORS2) << 1
-        | (ab & n >> 3 & d & _ANCHORS2) << 3
-        | (ab & c & n >> 4 & _ANCHORS2) << 4
-    ) << 16
+    if o:  # (none of own's on level 2, as early in a game: no square there)
+        n = ~o
+        b, c, d = o >> 1, o >> 3, o >> 4
+        cd = c & d
+        ab = o & b
+        out |= (
+            (n & b & cd & _ANCHORS2)
+            | (o & n >> 1 & cd & _ANCHORS2) << 1
+            | (ab & n >> 3 & d & _ANCHORS2) << 3
+            | (ab & c & n >> 4 & _ANCHORS2) << 4
+        ) << 16
     o = ~own >> 25 & _L3  # the level-3 square: one spot missing
     if o and not o & (o - 1):
         out |= o << 25
@@ -147,7 +152,10 @@ _THEIR_RAISE = const(15)  # the other could raise next turn
 
 def evaluate(me, you, my_reserve, your_reserve, take, lines):
     """The value for the mover, in hundredths of a marble."""
-    return judge(shapes(me, lines) if take else 0, me, you, my_reserve, your_reserve, take, lines)
+    if not take:
+        return judge(0, 0, me, you, my_reserve, your_reserve, take, lines)
+    mine, theirs = shapes(me, lines), shapes(you, lines)
+    return judge(mine, theirs, me, you, my_reserve, your_reserve, take, lines)
 
 
 def shapes(own, lines):
@@ -157,8 +165,9 @@ def shapes(own, lines):
     return completing(own) | line_completing(own) if lines else completing(own)
 
 
-def judge(mine, me, you, my_reserve, your_reserve, take, lines):
-    """evaluate(), the mover's ``shapes`` given (``mine``: 0 without take-backs)."""
+def judge(mine, theirs, me, you, my_reserve, your_reserve, take, lines):
+    """evaluate(), the mover's and the other's ``shapes`` given (``mine``,
+    ``theirs``: 0 without take-backs)."""
     v = (my_reserve - your_reserve) * MARBLE
     occ = me | you
     free = spots(occ)
@@ -167,7 +176,7 @@ def judge(mine, me, you, my_reserve, your_reserve, take, lines):
         # (is there one?) and of the other's (one, or more?).
         if mine & free:
             v += _MY_SQUARE
-        theirs = shapes(you, lines) & free
+        theirs &= free
         if theirs:
             v -= _THEIR_SQUARES if theirs & (theirs - 1) else _THEIR_SQUARE
     if free & HIGHER1:  # (no free spot above level 1: nobody can raise)

@@ -46,6 +46,11 @@ _HASH = const(40503)
 _LOW23 = const((1 << 23) - 1)
 _TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
 _KIND_AND_A = const(3 << 20 | 31)
+# The other's shapes at a leaf, kept by marbles in _KEPT slots (marbles %
+# _KEPT: a prime of which 2 is a primitive root, so masks one marble apart
+# never share a slot): a leaf's other has just moved, and the same turns of
+# theirs come again below each of the mover's turns before.
+_KEPT = const(67)
 
 # What the loop in step() does next.
 _ENTER = const(0)  # look at the position at ply sp
@@ -88,10 +93,12 @@ class Search:
         self.moves = [_NO_TURNS] * n
         self.next = [0] * n  # index of the next turn to try
         self.rough = bytearray(n)  # 1 when the evaluation judged a position below
-        # the squares the mover of ply p's leaves may complete (pyraos_bits.shapes),
-        # and the marbles they are of
+        # the squares the mover of ply p's leaves (and of its other turns'
+        # positions) may complete (pyraos_bits.shapes), and the marbles they are of
         self.shapes = [0] * n
         self.shapes_of = [-1] * n
+        self.kept = [0] * _KEPT  # the other's shapes at a leaf (_KEPT), and whose they are
+        self.kept_of = [-1] * _KEPT
         self.me[0], self.you[0], self.mine[0], self.yours[0] = root[0], root[1], root[2], root[3]
         self.tt = Table(tt_bits)
         self._begin(1)
@@ -125,20 +132,25 @@ class Search:
         tt = self.tt
         if tt is None:
             return self.best
-        ME, YOU, MINE, YOURS, LEFT = self.me, self.you, self.mine, self.yours, self.left
-        ALPHA, BETA, ALPHA0, TOP_V, TOP_T = (
-            self.alpha,
-            self.beta,
-            self.alpha0,
-            self.top,
-            self.top_turn,
-        )
-        MOVES, NEXT, ROUGH, seen = self.moves, self.next, self.rough, self.seen
+        # (bound three at a time at most: on MicroPython four names or more
+        # at once build a tuple, and the search allocates as little as it can)
+        ME, YOU, LEFT = self.me, self.you, self.left
+        MINE, YOURS = self.mine, self.yours
+        ALPHA, BETA, ALPHA0 = self.alpha, self.beta, self.alpha0
+        TOP_V, TOP_T = self.top, self.top_turn
+        MOVES, NEXT, ROUGH = self.moves, self.next, self.rough
+        seen = self.seen
         rows = seen.rows  # (a position met before has its row: most are not)
         SHAPES, SHAPES_OF = self.shapes, self.shapes_of
-        TA, TB, TC, TV, TD, TBOUND, TM = tt.a, tt.b, tt.c, tt.value, tt.depth, tt.bound, tt.move
-        mask, shift = tt.mask, tt.shift
-        take, lines, rng, colour0 = self.take, self.lines, self.rng, self.colour
+        KEPT, KEPT_OF = self.kept, self.kept_of
+        TA, TB, TC = tt.a, tt.b, tt.c
+        TV, TD, TBOUND = tt.value, tt.depth, tt.bound
+        TM, mask, shift = tt.move, tt.mask, tt.shift
+        take, lines = self.take, self.lines
+        rng, colour0 = self.rng, self.colour
+        # (module globals fetched once a slice, not once a position)
+        placing, raising = PLACE, RAISE
+        now_us, diff, leaf = ticks_us, ticks_diff, judge
         nodes = self.nodes
         stop = min(nodes + budget, self.max_nodes) if self.best else nodes + budget
         clock = self.clock
@@ -183,10 +195,10 @@ class Search:
                 you = ME[p]
                 yours = MINE[p]
                 kind = m >> 20 & 3
-                if kind == PLACE:
+                if kind == placing:
                     you |= 1 << (m & 31)
                     yours -= 1
-                elif kind == RAISE:
+                elif kind == raising:
                     you ^= 1 << (m & 31) | 1 << (m >> 5 & 31)
                 r = m >> 10 & 31
                 if r != NONE:
@@ -203,12 +215,13 @@ class Search:
                     ret = 0  # the third time: a draw
                     mode = _FOLD
                     continue
-                if (
-                    LEFT[p] == 1
-                    and nodes < stop
-                    and nodes + 1 < look
-                    and (until is None or ticks_diff(until, ticks_us()) >= margin)
-                ):
+                if LEFT[p] == 1 and nodes < stop and nodes + 1 < look:
+                    if until is not None and diff(until, now_us()) < margin:
+                        # The slice is over: the next one tries this turn
+                        # again and judges its leaf here (entered, the leaf
+                        # would be judged there as a position of its own).
+                        NEXT[p] = i
+                        break
                     # A leaf, judged here as _ENTER would judge it (and on
                     # no path in ``seen``: nothing is searched below it).
                     nodes += 1
@@ -230,10 +243,17 @@ class Search:
                             ret = v
                     if ret == _INF:
                         ROUGH[p] = 1
-                        if take and SHAPES_OF[p] != me:  # (the same for all of p's leaves)
-                            SHAPES_OF[p] = me
-                            SHAPES[p] = shapes(me, lines)
-                        ret = judge(SHAPES[p], me, you, mine, yours, take, lines)
+                        theirs = 0
+                        if take:
+                            if SHAPES_OF[p] != me:  # (the same for all of p's leaves)
+                                SHAPES_OF[p] = me
+                                SHAPES[p] = shapes(me, lines)
+                            k = you % _KEPT
+                            if KEPT_OF[k] != you:
+                                KEPT_OF[k] = you
+                                KEPT[k] = shapes(you, lines)
+                            theirs = KEPT[k]
+                        ret = leaf(SHAPES[p], theirs, me, you, mine, yours, take, lines)
                     s = -ret
                     if not p and rng is not None:
                         s += rng.below(2 * self.noise + 1) - self.noise
@@ -246,14 +266,15 @@ class Search:
                 left = LEFT[p] - 1
                 if left > 1:  # (a repetition needs two turns more: one turn deep, it is never met)
                     seen.note(me, you, c, 1)
-                ME[q], YOU[q], MINE[q], YOURS[q] = me, you, mine, yours
+                ME[q], YOU[q] = me, you
+                MINE[q], YOURS[q] = mine, yours
                 LEFT[q] = left
                 ALPHA[q] = -BETA[p]
                 BETA[q] = -ALPHA[p]
                 sp = q
                 mode = _ENTER
             elif mode == _ENTER:
-                if nodes >= stop or (until is not None and ticks_diff(until, ticks_us()) < margin):
+                if nodes >= stop or (until is not None and diff(until, now_us()) < margin):
                     break
                 nodes += 1
                 if nodes >= look:
@@ -264,7 +285,8 @@ class Search:
                 p = sp
                 ROUGH[p] = 0
                 if p:
-                    me, you, mine, yours = ME[p], YOU[p], MINE[p], YOURS[p]
+                    me, you = ME[p], YOU[p]
+                    mine, yours = MINE[p], YOURS[p]
                     c = mine | yours << 4
                     h = me ^ (you & _LOW23) << 7 ^ you >> 23 ^ c * _HASH
                     slot = (h ^ h >> shift) & mask
@@ -290,7 +312,10 @@ class Search:
                         ret = evaluate(me, you, mine, yours, take, lines)
                         mode = _BACK
                         continue
-                    moves = all_turns(me, you, mine, take, lines)
+                    if take and SHAPES_OF[p - 1] != me:  # (the same for p's siblings)
+                        SHAPES_OF[p - 1] = me
+                        SHAPES[p - 1] = shapes(me, lines)
+                    moves = all_turns(me, you, mine, take, lines, SHAPES[p - 1])
                     moves.sort(reverse=True)
                     if best:
                         _first(moves, best)

@@ -26,6 +26,7 @@ from tabletop.players.pyraos_bits import (
     carrying,
     completing,
     line_completing,
+    shapes,
     spots,
 )
 from tabletop.rules.pyraos import PLACE, RAISE, REMOVE
@@ -35,6 +36,7 @@ TAKE = const(3)  # kind of a turn that is only a take-back
 NONE = const(31)  # an unused position field
 MOVE = const((1 << 22) - 1)  # the turn without its ordering score
 _SCORE = const(22)
+_NO_TAKES = const(NONE << 15 | NONE << 10)  # a turn's take-back fields when it has none
 
 # Ordering scores (7 bits): what tends to be best is searched first.
 _TOP_FIRST = const(127)
@@ -45,55 +47,66 @@ _RAISED = const(25)  # a raise keeps a marble in the reserve
 _TOP = const(1 << 29)
 
 
-def turns(me, you, reserve, take, lines):
+def turns(me, you, reserve, take, lines, shaped=None):
     """Every turn of the player to move (``reserve``: their reserve; ``take``:
     whether squares earn take-backs, False in "kids"), scored, unsorted:
     the places, then the raises, each with its take-backs after a square
-    (one pass, each spot's bit taken lowest first)."""
+    (one pass, each spot's bit taken lowest first). ``shaped``: the mover's
+    pyraos_bits.shapes(me, lines), when the caller has it already."""
     occ = me | you
     free = spots(occ)
     if reserve and free & _TOP:
         return [_TOP_FIRST << _SCORE | PLACE << 20 | NONE << 15 | NONE << 10 | NONE << 5 | TOP]
     mine = theirs = 0  # the free spots that complete a square (or line) of each
     if take:
-        mine = completing(me)
+        mine = shapes(me, lines) if shaped is None else shaped
         theirs = completing(you)
         if lines:
-            mine |= line_completing(me)
             theirs |= line_completing(you)
         mine &= free
         theirs &= free
+    # (this runs at every position the search looks below: the tables and
+    # each kind's fields are locals, fetched once)
     out = []
+    add = out.append
+    low = LOW
     ends = None  # the mover's marbles after each turn with a take-back: each once
     if reserve:
+        place = PLACE << 20 | NONE << 5
+        alone = place | _NO_TAKES
         m = free
         while m:
             b = m & -m
-            base = PLACE << 20 | NONE << 5 | LOW[b % 37]
-            score = _BLOCK if theirs & b else 0  # the other would have made one there
+            i = low[b % 37]
             if mine & b:
                 if ends is None:
                     ends = set()
-                takebacks(out, me | b, you, base, score + _SQUARE, ends)
+                score = _BLOCK + _SQUARE if theirs & b else _SQUARE
+                takebacks(out, me | b, you, place | i, score, ends)
+            elif theirs & b:  # the other would have made one there
+                add(_BLOCK << _SCORE | alone | i)
             else:
-                out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
+                add(alone | i)
             m ^= b
     if free & HIGHER1:  # a free spot above level 1: raises may be possible
+        raise_to = RAISE_TO
+        kind = RAISE << 20
         src = me & ~carrying(occ)
         while src:
             a = src & -src
-            i = LOW[a % 37]
-            to = free & RAISE_TO[i]
+            i = low[a % 37]
+            to = free & raise_to[i]
+            kind_a = kind | i
             while to:
                 b = to & -to
-                base = RAISE << 20 | LOW[b % 37] << 5 | i
+                base = kind_a | low[b % 37] << 5
                 score = _RAISED + _BLOCK if theirs & b else _RAISED
                 if mine & b:
                     if ends is None:
                         ends = set()
                     takebacks(out, me ^ (a | b), you, base, score + _SQUARE, ends)
                 else:
-                    out.append(score << _SCORE | base | NONE << 15 | NONE << 10)
+                    add(score << _SCORE | base | _NO_TAKES)
                 to ^= b
             src ^= a
     return out
@@ -108,22 +121,27 @@ def takebacks(out, me, you, base, score, ends):
     first = loose
     two = (score + _SECOND_TAKE) << _SCORE | base
     score = score << _SCORE | base | NONE << 15
+    low = LOW
+    add = out.append
     while first:
         bit = first & -first
-        i = LOW[bit % 37]
+        i = low[bit % 37]
         end = me & ~bit
         if end not in ends:
             ends.add(end)
-            out.append(score | i << 10)
+            add(score | i << 10)
         # (a marble of level 1 carried nothing: taken, it frees none below)
         second = end & ~carrying(occ & ~bit) if bit & HIGHER1 else loose & ~bit
+        # A loose marble below ``bit`` was taken first before: its pair
+        # with ``bit`` is made, its outcome in ``ends`` already.
+        second &= ~(loose & (bit - 1))
         one = two | i << 10
         while second:
             b = second & -second
             end = me & ~(bit | b)
             if end not in ends:
                 ends.add(end)
-                out.append(one | LOW[b % 37] << 15)
+                add(one | low[b % 37] << 15)
             second ^= b
         first ^= bit
 
