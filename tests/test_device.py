@@ -390,8 +390,8 @@ def test_damaged_journal_lines_are_reported_at_power_on() -> None:
 
 def test_the_board_tells_its_sensors_noise_once_after_power_on() -> None:
     # (the plain model: its noise is the profile's times ``noise`` exactly;
-    # the sensor chain's 1x is a sixth above it, 17 to 19 counts from board
-    # to board, either side of where the board retunes)
+    # the sensor chain's 1x is a sixth above it, and the board works with
+    # its own: tests/test_reference_noise.py)
     for noise in (1.0, 2.5):
         dev = VirtualDevice("pyraos", seed=SEED, noise=noise, sensor="plain")
         dev.power_on()
@@ -404,7 +404,8 @@ def test_the_board_tells_its_sensors_noise_once_after_power_on() -> None:
         if noise == 1.0:  # about the profile's: its figure stands
             assert 10 <= said["typical"] <= 20 and said["using"] == 15
         else:  # clearly noisier: the board works with its own
-            assert said["typical"] >= 30 and said["using"] == said["typical"]
+            # (to a quarter count; the typical rounded to a whole one)
+            assert said["typical"] >= 30 and abs(said["using"] - said["typical"]) <= 0.5
     pacal = VirtualDevice("pacal", seed=SEED)
     pacal.power_on()
     pacal.advance(1000)

@@ -23,9 +23,9 @@ firmware. Every record move ends one way:
 After anything but "accepted" the board and the record part ways, so the
 game stops there and the next seed starts. ``python -m sim sweep`` prints
 one JSON line per noise level; ``make sweep`` runs the 10,000-move version.
-``--sensor chain`` reads the board through sim.hardware.physics.sensor_chain (the
-RP2040 ADC, the hall sensors, the LEDs' ripple) instead of the plain
-Gaussian noise of the profile's ``model.noise`` (DEFAULT_SENSOR).
+The board reads through sim.hardware.physics.sensor_chain (the RP2040 ADC,
+the hall sensors, the LEDs' ripple: DEFAULT_SENSOR); ``--sensor plain``
+through the plain Gaussian noise of the profile's ``model.noise`` instead.
 """
 
 from __future__ import annotations

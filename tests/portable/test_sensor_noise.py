@@ -14,10 +14,11 @@ from tabletop.sensing import pyramid
 from tabletop.sensing.noise import SAMPLES
 
 
-def measured(noise, extra=None, hand=None):
+def measured(noise, extra=None, hand=None, seed=None):
     """A sensor after the ticks of its measurement on an empty board (a
     marble in the hand at ``hand(tick)``, if given: (x, y, z) in mm)."""
-    board = Readings(PROFILE, GAINS, BASES, noise=noise, seed=noise + 3)
+    seed = int(noise) + 3 if seed is None else seed
+    board = Readings(PROFILE, GAINS, BASES, noise=noise, seed=seed)
     board.extra_noise = extra or {}
     sensor = pyramid.PyramidSensor(PROFILE)
     buf = array("H", bytes(2 * PROFILE.analog_channels))
@@ -47,10 +48,25 @@ class MeasureTest(unittest.TestCase):
         self.assertEqual(measured(15).noise, 15)  # as the profile says: its figures stand
         for noise in (30, 45):
             sensor = measured(noise)
-            self.assertEqual(sensor.noise, sensor.typical)
+            # (worked with in quarter counts; shown rounded)
+            self.assertEqual(int(sensor.noise + 0.5), sensor.typical)
             # what counts as motion grew with it; what fits did not
             self.assertEqual(sensor.readings.still, 6 * 4 * sensor.noise)
             self.assertEqual(sensor.finder.max_error, measured(15).finder.max_error)
+
+    def test_a_board_modestly_noisier_than_its_profile_works_with_its_own(self):
+        # The reference hardware reads 17.6 counts against its profile's 15
+        # (docs/FIRMWARE.md, "The sensor model of the simulator"): a sixth
+        # more, which the board must see on every power on, whatever the
+        # draw of its noise; and one at the profile's own noise keeps it
+        # (on almost every power on: the measurement is within 4 %).
+        kept = 0
+        for seed in range(1, 17):
+            sensor = measured(17.6, seed=seed)
+            self.assertTrue(sensor.noise > 16, (seed, sensor.noise))
+            self.assertEqual(sensor.readings.still, int(6 * 4 * sensor.noise))
+            kept += measured(15, seed=seed).noise == 15
+        self.assertTrue(kept >= 13, kept)
 
     def test_a_sensor_far_noisier_than_the_rest_is_named(self):
         c3 = 10  # (sensor 10 is the cup c3)

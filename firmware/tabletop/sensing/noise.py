@@ -4,7 +4,8 @@ cannot be working.
     meter = NoiseMeter(channels, floor)   # the analog channels watched; the profile's noise
     meter.feed(analog)        # every tick from power on, the raw array; True once done
     meter.noise[s]            # then: sensor s's noise, the rms of one raw reading (counts)
-    meter.typical             # ... the board's: the median working sensor's
+    meter.typical             # ... the board's: all its working sensors' differences pooled
+    meter.quarters            # ... the same in quarter counts
     meter.faulty              # ... bits of the sensors that cannot be working (below)
     meter.unwired             # ... more than half of them: nothing usable is wired
     meter.hand_over(sensor)   # a PyramidSensor takes it in (once)
@@ -14,15 +15,33 @@ A board's sensing is tuned to the noise its profile states (``model.noise``);
 a board built with noisier parts, a longer cable or a worse supply would
 then take its own noise for pieces moving and never settle. So the board
 measures what its sensors really do in the first ticks after power on and
-works with the larger of the two.
+works with the larger of the two (from a sixteenth above the profile's:
+below that, the measurement cannot tell the two apart; see the figures
+below).
 
 The noise is told from the differences between successive readings: one
 tick is too short for drift or a hand's approach to show, and the
 difference of two readings with Gaussian noise ``n`` has a median size of
 0.954 ``n``. A median is not moved by the few ticks in which a marble was
-set down or knocked. A sensor more than ``_FAULT_TIMES`` times noisier than
-the typical one (and than the profile's figure) is a fault: a loose wire, a
-floating multiplexer input, a broken part; unless its readings went one way
+set down or knocked; but of 24 differences it is a rough figure (about a
+quarter off, one standard deviation). The board's noise pools the
+differences of the sensors that are working and still (not faulty, their
+readings not gone one way): the mean square of each one's 20 smallest (the
+4 largest left out: a marble landing, a knock), which for Gaussian noise
+is 1.042 ``n`` squared, in quarter counts. Of 300 power ons of the
+simulated reference board this is within 4 % (one standard deviation;
+the median sensor's median: 6 %, and in whole counts). So a board at its
+profile's noise (15) measures more than a sixteenth above it on 7 % of
+power ons (and works with at most 17: its motion tests a little laxer),
+and the reference hardware (17.6 counts, docs/FIRMWARE.md) measures 18.0
++- 0.7, never below 16 (2.8 standard deviations above the sixteenth): it
+works with its own on every power on (tried: retuning from a quarter
+above, as many of those boards did not as did, and those took their
+noise for motion about once a second).
+
+A sensor more than ``_FAULT_TIMES`` times noisier than the median one (and
+than the profile's figure) is a fault: a loose wire, a floating
+multiplexer input, a broken part; unless its readings went one way
 meanwhile, their net change more than half the path they took (a hand
 lowering a marble onto it as the power came back: its field grows every
 tick), where noise ends about where it began.
@@ -44,12 +63,15 @@ from micropython import const
 
 from tabletop.sensing import RAIL, RAIL_TOP
 
-_NOISIER_BY = const(4)  # measured noise a quarter above the profile's: the board works with it
+_NOISIER_BY = const(16)  # measured noise a sixteenth above the profile's: the board works with it
+_DEEPER_BY = const(2)  # ... half above: the readings averaged longer, too (still_average)
 
 SAMPLES = const(24)  # differences taken of each sensor (SAMPLES + 1 ticks)
 _FAULT_TIMES = const(4)
 _MOST = const(255)  # a difference kept (counts)
 _PER_MEDIAN = const(1048)  # a reading's noise per 1000 of median |difference| (1 / 0.954)
+_KEPT = const(20)  # of each sensor's SAMPLES differences, the smallest pooled for the board's
+_PER_SQUARE = const(960)  # noise squared per 1000 of their mean square (Gaussian: 1 / 1.042)
 
 
 class NoiseMeter:
@@ -69,6 +91,7 @@ class NoiseMeter:
         self.taken = -1  # differences taken so far (the first reading has none)
         self.noise = array("H", bytes(2 * n))
         self.typical = 0
+        self.quarters = 0  # (the board's noise in quarter counts)
         self.faulty = 0
         self.unwired = False
 
@@ -118,12 +141,11 @@ class NoiseMeter:
                 dead |= 1 << s
             elif not self.path[s]:
                 flat |= 1 << s
-        self.diffs = bytearray()  # (the samples' memory back)
         if (dead | flat) != (1 << n) - 1:  # (some sensor showed noise: a flat one is stuck)
             dead |= flat
         live = sorted([noise[s] for s in range(n) if not dead >> s & 1])
-        self.typical = live[len(live) // 2] if live else 0
-        limit = _FAULT_TIMES * max(self.typical, self.floor)
+        median = live[len(live) // 2] if live else 0
+        limit = _FAULT_TIMES * max(median, self.floor)
         faulty = dead
         count = 0
         for s in range(n):
@@ -132,6 +154,38 @@ class NoiseMeter:
             count += faulty >> s & 1
         self.faulty = faulty
         self.unwired = 2 * count > n
+        # (nor one whose readings ended far from where they began, more
+        # than 5 times the median sensor's noise, 3.5 standard deviations
+        # of noise alone: a marble's field growing near it)
+        moved = 0
+        for s in range(n):
+            net = self.last[s] - self.first[s]
+            if (net if net >= 0 else -net) > 5 * median:
+                moved |= 1 << s
+        self.quarters = quarters = self._pooled(faulty | trend | moved, median)
+        self.typical = (quarters + 2) // 4
+        self.diffs = bytearray()  # (the samples' memory back)
+
+    def _pooled(self, left_out, median):
+        # The board's noise from the differences of every sensor neither
+        # faulty nor going one way (a hand at work), its largest few left
+        # out; the median sensor's if there is none.
+        diffs = self.diffs
+        total = 0  # (at most 25 x 20 x 255 squared: a small int on every port)
+        count = 0
+        for s in range(self.n):
+            if left_out >> s & 1:
+                continue
+            row = sorted(diffs[s * SAMPLES : (s + 1) * SAMPLES])
+            for i in range(_KEPT):
+                total += row[i] * row[i]
+            count += _KEPT
+        if not count:
+            return 4 * median
+        # noise = sqrt(mean square * _PER_SQUARE / 1000), in quarter
+        # counts (a whole count is 7 % of the reference board's noise) and
+        # integers (every port rounds the same): the root of 16 times the square
+        return _isqrt((total * 16 // count) * _PER_SQUARE // 1000)
 
     def hand_over(self, sensor):
         """What was measured goes to ``sensor`` (a PyramidSensor): a board
@@ -142,11 +196,11 @@ class NoiseMeter:
         from tabletop.sensing.smoothing import WINDOW
 
         sensor.measured = True
-        sensor.typical = typical = self.typical
+        sensor.typical = self.typical
         sensor.sensor_noise = self.noise
         sensor.unwired = self.unwired
-        if typical > sensor.noise + sensor.noise / _NOISIER_BY:
-            work_with(sensor, typical)
+        if self.quarters > 4 * (sensor.noise + sensor.noise / _NOISIER_BY):
+            work_with(sensor, self.quarters / 4)
         faulty = sensor.faulty = self.faulty
         if faulty:
             held = sensor.held = array("H", bytes(2 * SENSORS))
@@ -156,6 +210,18 @@ class NoiseMeter:
                     held[s] = sums[s] // WINDOW
             sensor.learnt.leave_out(faulty, held)
         sensor.calm = _calm(sensor, self.noise)
+
+
+def _isqrt(v):
+    # The integer square root of v >= 0 (Newton's, from above).
+    if v < 2:
+        return v
+    x = v
+    y = (x + 1) // 2
+    while y < x:
+        x = y
+        y = (x + v // x) // 2
+    return x
 
 
 def _calm(sensor, measured):
@@ -207,7 +273,7 @@ def work_with(sensor, noise):
     sensor.readings.set_noise(noise)
     sensor.finder.set_noise(noise)
     sensor.learnt.noise3 = sensor.misfit.noise3 = smoothed_noise(noise, 3)
-    if noise > sensor.steady_noise:
+    if noise > sensor.steady_noise + sensor.steady_noise / _DEEPER_BY:
         from tabletop.sensing.still_average import StillAverage
 
         floor = smoothed_noise(sensor.steady_noise, 2)  # (ChangeFinder's slack at it)

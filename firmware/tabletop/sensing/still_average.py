@@ -16,8 +16,8 @@ gently that no reading jumps would otherwise be trailed by the average for
 as long as it is deep (tried: up to 250 ms on the chain model). The dead
 band every fit allows for noise narrows with the depth (two noise widths
 of the average), never below the profile's own ``floor``. Loaded only on a
-noisier board (PyramidSensor.set_noise): at the profile's noise the window
-is enough.
+board at least half noisier than its profile (tabletop.sensing.noise,
+work_with): below, as on the reference hardware, the window is enough.
 """
 
 from array import array

@@ -29,10 +29,10 @@ SENSOR_MODELS = (
     "chain",
     "plain",
 )  # the sensor chain of sim.hardware.physics.sensor_chain, or Gaussian
-# The model a board gets unless told: "plain" until the reference profile's
-# model.noise (15) follows the chain's 17.6..18 counts (docs/FIRMWARE.md,
-# "The sensor model of the simulator"); then "chain".
-DEFAULT_SENSOR = "plain"
+# The model a board gets unless told: the chain, the reference hardware's
+# 17.6 counts at 1x, which a board measures at power on and works with
+# (docs/FIRMWARE.md, "The sensor model of the simulator").
+DEFAULT_SENSOR = "chain"
 CARD_DEPTH_MM = 5.0  # a card's presence magnet lies this far above its sensor
 FAR_MM = 80.0  # a held card "elsewhere" is this high over whatever it approaches
 
