@@ -112,9 +112,9 @@ class PyramidSensor:
         self.meter = NoiseMeter(profile.sensor_channels, profile.noise)
         self.measured = False
         self.typical = 0  # then: the board's noise as measured (the median working sensor's)
-        self.sensor_noise = array("H")  # ... and each sensor's
+        self.sensor_noise = ()  # ... and each sensor's (an array, once measured)
         self.faulty = 0  # bits of the sensors left out (far noisier than the rest, or dead)
-        self.held = array("H")  # ... and what each reads from then on
+        self.held = ()  # ... and what each reads from then on (an array, if any)
         self.unwired = False  # more than half of them: the board cannot follow a game
         # Once measured, the cheap check of a quiet tick (tabletop.sensing.calm,
         # made by the noise meter): while it holds, a tick does nothing more (``resting``).
