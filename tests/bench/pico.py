@@ -222,6 +222,7 @@ def game_figures(chip: Replay, untouched: list[bool]) -> dict[str, tuple[float, 
         "gc.mem_free() after set-up": (heap["free_after_setup"], "bytes"),
         "live heap after set-up": (heap["setup"], "bytes"),
         "peak live heap": (heap["peak"], "bytes"),
+        "live heap at the end": (heap["end"], "bytes"),
         "quiet ticks that allocated": (len(allocating), f"of {len(quiet)}"),
     }
 
