@@ -33,7 +33,6 @@ rest") has the rules.
 Integer arithmetic only: with nothing moving the tick allocates nothing.
 """
 
-from array import array
 from micropython import const
 
 from tabletop.games import unload
