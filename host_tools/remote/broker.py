@@ -152,6 +152,7 @@ async def _serve(config: dict[str, Any]) -> None:
 def main(argv: list[str]) -> None:
     logging.basicConfig(level=logging.WARNING)  # amqtt logs every packet at INFO
     logging.getLogger("amqtt").setLevel(logging.ERROR)
+    logging.getLogger("amqtt.broker").setLevel(logging.CRITICAL)  # (a port probed: "no data")
     asyncio.run(_serve(json.loads(Path(argv[0]).read_text())))
 
 

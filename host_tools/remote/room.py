@@ -16,6 +16,8 @@ sha256("tabletop room " + code), so that the code itself never travels)::
     tabletop/R/SEAT/record   retained, QoS 1: {"lines": [...], "mac": ...}, the seat's whole record
     tabletop/R/SEAT/line     QoS 1: {"n": n, "line": text, "mac": ...}, a line the seat played
     tabletop/R/SEAT/probe    QoS 1: {"probe": nonce}, the seat's own barrier after (re)connecting
+    tabletop/R/SEAT/notes    retained, QoS 1: {"notes": [{...}, ...], "mac": ...}, what the seat
+                             said that is no record line (a pass: sim.table.remote), all so far
 
 ``mac`` is HMAC-SHA256 keyed by the room code over the topic and the
 message's other keys (canonical JSON): only someone who knows the code can
@@ -134,6 +136,7 @@ class Room:
         self.topic = f"{PREFIX}/{room_id(code)}"
         self.lines: list[str] = list(journal)
         self.divergence: Divergence | None = None
+        self.notes: dict[str, list[dict[str, Any]]] = {s: [] for s in self.seats}
         self.events: queue.Queue[Event] = queue.Queue()
         self.synced = False
         self._held: dict[tuple[str, int], str] = {}
@@ -201,6 +204,15 @@ class Room:
                 self._publish_record()
         return n
 
+    def note(self, note: dict[str, Any]) -> None:
+        """Say ``note`` (a JSON object) to the room: it joins this seat's
+        notes, all of them retained (``notes``: every seat's)."""
+        with self._changed:
+            self.notes[self.seat].append(note)
+            self._changed.notify_all()
+            if self.synced:
+                self._publish_notes()
+
     def wait_until(self, done: Callable[[Room], bool], timeout: float) -> bool:
         """Whether ``done(room)`` came true within ``timeout`` seconds."""
         with self._changed:
@@ -217,6 +229,11 @@ class Room:
         body = {"lines": list(self.lines)}
         self._client.publish(topic, sign(self.code, topic, body), qos=1, retain=True)
 
+    def _publish_notes(self) -> None:
+        topic = self._seat_topic(self.seat, "notes")
+        body = {"notes": list(self.notes[self.seat])}
+        self._client.publish(topic, sign(self.code, topic, body), qos=1, retain=True)
+
     def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
         if reason.is_failure:
             self._report(Event("lost", detail=f"refused: {reason}"))
@@ -227,11 +244,12 @@ class Room:
                 (self._seat_topic("+", "record"), 1),
                 (self._seat_topic("+", "line"), 1),
                 (self._seat_topic(self.seat, "probe"), 1),
+                (self._seat_topic("+", "notes"), 1),
             ]
         )
 
     def _on_subscribe(self, client: mqtt.Client, _u: Any, _mid: int, codes: Any, _p: Any) -> None:
-        if len(codes) == 3 and not self.synced:
+        if len(codes) == 4 and not self.synced:
             self._nonce = secrets.token_hex(8)
             topic = self._seat_topic(self.seat, "probe")
             client.publish(topic, canonical({"probe": self._nonce}), qos=1)
@@ -262,6 +280,8 @@ class Room:
             elif kind == "record" and _texts(body.get("lines")):
                 for n, text in enumerate(body["lines"]):
                     self._offer(seat, n, text)
+            elif kind == "notes" and _objects(body.get("notes")):
+                self._heard(seat, body["notes"])
             else:
                 self._report(Event("stranger", seat=seat, detail=f"{topic}: not a {kind}"))
                 return
@@ -278,6 +298,8 @@ class Room:
                 return
             self.synced = True
             self._publish_record()
+            if self.notes[self.seat]:
+                self._publish_notes()
             self._changed.notify_all()
         self._report(Event("synced", n=len(self.lines)))
 
@@ -300,6 +322,13 @@ class Room:
             self._report(Event("line", n, text, seat))
             if self.synced:
                 self._publish_record()
+
+    def _heard(self, seat: str, notes: list[dict[str, Any]]) -> None:
+        # A seat's notes only grow: a longer list replaces the one heard
+        # (this seat's own from before a power cut too); a shorter one is old.
+        known = self.notes[seat]
+        if len(notes) > len(known) and notes[: len(known)] == known:
+            self.notes[seat] = list(notes)
 
     def _drain(self) -> None:
         """Held lines whose turn has come, offered again."""
@@ -334,3 +363,7 @@ def _whole(x: Any) -> bool:
 
 def _texts(x: Any) -> bool:
     return isinstance(x, list) and all(isinstance(t, str) for t in x)
+
+
+def _objects(x: Any) -> bool:
+    return isinstance(x, list) and all(isinstance(o, dict) for o in x)

@@ -30,10 +30,10 @@ import time
 from typing import Any
 
 from sim import texts
-from sim.commands import profile_file
+from sim.commands import profile_file, remote
 from sim.runs.board_play import PROFILES, NotListed
 from sim.table import computer
-from sim.table.table import COMPUTER, HUMAN, SEATS, RecordProblem, Table, seats_of
+from sim.table.table import COMPUTER, HUMAN, REMOTE, SEATS, RecordProblem, Table, seats_of
 from sim.texts import _
 from tabletop import games
 from tabletop.profile import ProfileError, load
@@ -77,6 +77,27 @@ def _record_game(path: str) -> str | None:
     except (OSError, ValueError, AttributeError):
         return None
     return game if game in games.NAMES else None
+
+
+def _far_seats(
+    args: argparse.Namespace, seats: int, given: tuple[str, ...]
+) -> tuple[tuple[str, int], tuple[str, ...]]:
+    """With --remote: the broker's URL and this home's seat, and the seats:
+    this home's human (or as --players says), "remote" the others."""
+    url = remote.broker_for(args.broker)
+    seat = args.seat - 1 if args.seat is not None else None
+    if given:
+        mine = [p for p, kind in enumerate(given) if kind != REMOTE]
+        if len(mine) != 1 or REMOTE not in given:
+            raise ValueError("--players with --remote: one seat here, the others remote")
+        if seat is not None and seat != mine[0]:
+            raise ValueError(f"--seat {seat + 1}: --players has this home at seat {mine[0] + 1}")
+        return (url, mine[0]), given
+    if seat is None:
+        seat = remote.free_seat(url, args.remote, seats)
+    if not 0 <= seat < seats:
+        raise ValueError(f"--seat: 1 to {seats}")
+    return (url, seat), tuple(HUMAN if p == seat else REMOTE for p in range(seats))
 
 
 def has_display() -> bool:
@@ -128,6 +149,21 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         action="store_true",
         help="the computer plays every seat (--players computer,...)",
     )
+    parser.add_argument(
+        "--remote",
+        metavar="CODE",
+        help="play someone far away in room CODE (docs/REMOTE.md): your seat here, theirs "
+        '"remote" (--players may name which); both sides give the same CODE',
+    )
+    parser.add_argument(
+        "--broker",
+        metavar="URL",
+        help="with --remote: the MQTT broker, mqtt://HOST[:PORT] or mqtts://USER:PASSWORD@HOST"
+        " (default: this machine's own, started by the first window)",
+    )
+    parser.add_argument(
+        "--seat", type=int, default=None, help="with --remote: your seat (default: the first free)"
+    )
     profile_file.add_option(parser, "the game's reference board")
     parser.add_argument(
         "--lang",
@@ -170,6 +206,21 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
     if any(p not in SEATS for p in players):
         parser.error(f"--players: {seats} seat(s), each human or computer")
     seed = args.seed if args.seed is not None else int(time.time())
+    far: tuple[str, int] | None = None
+    if args.remote is not None:
+        if args.record or args.watch or args.screenshot:
+            parser.error("--remote plays a new game in a window: not with --record, --watch"
+                         " or --screenshot")  # fmt: skip
+        if seats < 2:
+            parser.error(f"--remote: {game} {variant} has one seat")
+        try:
+            far, players = _far_seats(args, seats, given)
+        except ValueError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        seed = args.seed if args.seed is not None else remote.seed_of(args.remote)
+    elif REMOTE in players or args.broker or args.seat is not None:
+        parser.error('a "remote" seat, --broker and --seat come with --remote CODE')
     text = args.text or (not args.screenshot and not has_display())
     if text and not args.text:
         print("No display for a window (no DISPLAY or WAYLAND_DISPLAY): the terminal version.")
@@ -206,6 +257,9 @@ def main(argv: list[str], commands: tuple[str, ...]) -> int:
         path = chosen.path if chosen is not None else "--profile"
         print(f"error: {path}: {err} (the game of {args.record})", file=sys.stderr)
         return 2
+    if far is not None:
+        remote.join(table, far[0], args.remote, far[1])
+        print(f"Room {args.remote} on {far[0]}: you are seat {far[1] + 1} of {seats}.")
     if text:
         from sim.terminal.app import TerminalApp
 

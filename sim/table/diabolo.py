@@ -39,7 +39,7 @@ from sim.runs.board_play import BOOT_MS
 from sim.table import diabolo_mouse, diabolo_scoring
 from sim.table.diabolo_mouse import Source
 from sim.table.diabolo_scoring import Walk
-from sim.table.part import COMPUTER, Part, TableSide
+from sim.table.part import BY_HAND, Part, TableSide
 from sim.texts import _
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import DOUBLES, SHOW  # the walk-through's stages
@@ -99,7 +99,7 @@ class DiaboloCards(Part):
             return None
         seat = int(self._truth.turn)
         ph = self.physics
-        if self.table.players[seat] != COMPUTER or ph.held() or ph.reader_card():
+        if self.table.players[seat] not in BY_HAND or ph.held() or ph.reader_card():
             return None
         return seat
 

@@ -36,7 +36,7 @@ from sim.table.diabolo_scoring import (
 )
 from sim.table.part import (
     ANSWER_MS,
-    COMPUTER,
+    HUMAN,
     IDLE_MS,
     MOVE_MS,
     NotByMouse,
@@ -146,7 +146,7 @@ def drag(cards: MouseCards, event: Any, then: Any = None) -> Steps:
     """The mouse's hand making ``event`` (sim.table.part's Part.drag)."""
     asked = walk(cards)
     if event is None:
-        people = [p for p in cards.seats_to_act() if cards.table.players[p] != COMPUTER]
+        people = [p for p in cards.seats_to_act() if cards.table.players[p] == HUMAN]
         if asked is None or not people:
             raise NotByMouse("nothing but a move is asked of a person now")
         return _scoring(cards, asked)

@@ -28,7 +28,7 @@ from sim.hand.diabolo import DiaboloHand
 from sim.hardware.lights import same_colour
 from sim.hardware.physics import DiaboloPhysics
 from sim.table import computer
-from sim.table.part import COMPUTER, TableSide
+from sim.table.part import COMPUTER, HUMAN, REMOTE, TableSide
 from sim.texts import _
 from sim.texts.moves import numbered
 from tabletop.board import diabolo_board
@@ -96,17 +96,27 @@ def computer_steps(cards: ScoringCards) -> Steps | None:
     players = cards.table.players
     hand = diabolo_hand(cards.table.hand)
     if stage == DOUBLES:
+        far = cards.table.far
         for p in range(cards.players):
-            if players[p] != COMPUTER or not may_double(cards, p):
+            if not may_double(cards, p):
                 continue
-            if computer.wants_double(cards.truth, p, colour):
-                return _lay_double(cards, hand, p)
-        if any(players[p] != COMPUTER and may_double(cards, p) for p in range(cards.players)):
+            if players[p] == REMOTE:  # (far away: their word, in the room's order)
+                said = far.double(p, colour) if far is not None else None
+                if said is None:
+                    return None
+                if said:
+                    return _lay_double(cards, hand, p)
+            elif players[p] == COMPUTER:
+                if computer.wants_double(cards.truth, p, colour):
+                    return _lay_double(cards, hand, p)
+                if far is not None and not far.passed(p, colour):
+                    far.say_pass(p, colour)
+        if any(players[p] == HUMAN and may_double(cards, p) for p in range(cards.players)):
             return None  # a person may still declare (or press BACK)
         return _back(cards, hand)
-    if players[seat] != COMPUTER:
+    if players[seat] == HUMAN:
         return None
-    return _show(cards, hand, seat, colour)
+    return _show(cards, hand, seat, colour)  # (a far seat's cards: the same deal here)
 
 
 def show_colour(cards: ScoringCards, p: int) -> str:

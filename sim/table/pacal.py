@@ -30,7 +30,7 @@ from sim.hand import DEALER, PacalHand, Steps, Wait, base_tops
 from sim.hardware.physics import PacalPhysics
 from sim.table import pacal_mouse
 from sim.table.pacal_mouse import Source, red_shown
-from sim.table.part import ANSWER_MS, COMPUTER, Part, TableSide
+from sim.table.part import ANSWER_MS, BY_HAND, Part, TableSide
 from tabletop.board.contract import SELECT
 from tabletop.rules import pacal
 from tabletop.rules.rng import Rng
@@ -134,7 +134,7 @@ class PacalCards(Part):
     def computer_steps(self) -> Steps | None:
         # a computer seat's card that fits nowhere, still to be shown
         for q, card in self.to_show():
-            if self.table.players[q] == COMPUTER:
+            if self.table.players[q] in BY_HAND:
                 return self._show_kept(q, card)
         return None
 

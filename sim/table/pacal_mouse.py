@@ -33,7 +33,7 @@ from sim.hardware.lights import same_colour
 from sim.hardware.physics import PacalPhysics
 from sim.table.part import (
     ANSWER_MS,
-    COMPUTER,
+    HUMAN,
     MOVE_MS,
     NotByMouse,
     TableSide,
@@ -206,7 +206,7 @@ def red_shown(cards: MouseCards, q: int) -> Predicate:
 def drag(cards: MouseCards, event: Any, then: Any = None) -> Steps:
     """The mouse's hand making ``event`` (sim.table.part's Part.drag)."""
     if event is None:
-        mine = [(q, c) for q, c in cards.to_show() if cards.table.players[q] != COMPUTER]
+        mine = [(q, c) for q, c in cards.to_show() if cards.table.players[q] == HUMAN]
         if not mine:
             raise NotByMouse("nothing but a move is asked of a person now")
         return _show(cards, *mine[0])

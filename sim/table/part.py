@@ -52,7 +52,9 @@ from tabletop.sensing.baselines import FRESH_MS
 
 HUMAN = "human"
 COMPUTER = "computer"  # a seat of the table's players the computer plays
-SEATS = (HUMAN, COMPUTER)
+REMOTE = "remote"  # ... someone far away plays (sim.table.remote)
+SEATS = (HUMAN, COMPUTER, REMOTE)
+BY_HAND = (COMPUTER, REMOTE)  # the seats whose moves the table's own hand makes
 MENU_MS = 120  # a short press
 # The mouse's hand (``drag``): a piece carried across the window, let go,
 # a button held; how long its person waits for the board's answer, and for
@@ -78,6 +80,7 @@ class TableSide(Protocol):
     seats: int
     physics: Any
     hal: VirtualHal
+    far: Any  # the seats played far away (sim.table.remote), or None
     buttons_down: dict[str, int]
     board: Any  # the firmware at the virtual board (sim.runs.board_play.BoardRun)
 
@@ -156,11 +159,11 @@ class Part:
         return None
 
     def computer_seat(self) -> int | None:
-        """The computer seat that is to move now (None: none, or not now)."""
+        """The computer (or far) seat that is to move now (None: none, or not now)."""
         if not self.in_place():
             return None
         for p in self.truth.to_move():
-            if self.table.players[p] == COMPUTER:
+            if self.table.players[p] in BY_HAND:
                 return int(p)
         return None
 

@@ -16,7 +16,7 @@ import random
 from typing import Any, Protocol
 
 from sim.table import computer
-from sim.table.part import Part, TableSide
+from sim.table.part import REMOTE, Part, TableSide
 
 
 class SeatedTable(TableSide, Protocol):
@@ -27,6 +27,7 @@ class SeatedTable(TableSide, Protocol):
     level: str
     thinking: Any
     thinking_for: tuple[int, int, int]
+    far: Any  # the seats played far away (sim.table.remote's Far), or None
 
 
 def turn(table: SeatedTable) -> None:
@@ -51,7 +52,10 @@ def turn(table: SeatedTable) -> None:
 def _event(table: SeatedTable, state: Any, seat: int) -> Any:
     """The computer seat's next event: the first of the turn its search
     found (a slice of the search a frame: None while it thinks), or the
-    greedy player's where the game or level has no search."""
+    greedy player's where the game or level has no search. A seat played
+    far away: its event once the room has it."""
+    if table.players[seat] == REMOTE:
+        return None if table.far is None else table.far.event(seat)
     now = (len(table.journal), state.phase, seat)
     if table.thinking is None or table.thinking_for != now:
         table.thinking = computer.think(state, table.level, table.rng, seat)

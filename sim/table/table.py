@@ -42,15 +42,17 @@ from sim.hand.script import Script
 from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
-from sim.table.part import COMPUTER, HUMAN, SEATS, Part
+from sim.table.part import COMPUTER, HUMAN, REMOTE, SEATS, Part
 from sim.table.record_file import RecordProblem, read_record
+from sim.table.remote import Far
 from sim.texts import _, reasons
 from tabletop import games
 from tabletop.records import notation
 from tabletop.records.record import new_state
 from tabletop.sensing.baselines import FRESH_MS
 
-__all__ = ["COMPUTER", "HUMAN", "SEATS", "Table", "RecordProblem", "seats_of", "record_state"]
+__all__ = ["COMPUTER", "HUMAN", "REMOTE", "SEATS", "Table", "RecordProblem"]
+__all__ += ["seats_of", "record_state"]
 
 # A person's hand for a move typed or clicked: the move is thought of
 # already, the rest at a person's pace.
@@ -111,6 +113,7 @@ class Table:
         # ... and a person's, for moves given whole (typed or clicked)
         self.person = make_hand(self.physics, self.hal, self.profile, seed + 1, timing=TYPED)
         self.script: Script | None = None
+        self.far: Any = None  # the seats played far away: sim.table.remote's Far (link_far)
         self.buttons_down: dict[str, int] = {}
         self.faults: list[str] = []  # where a hand stopped, unable to act (a simulator bug)
         # what the simulator knows of the game that the board never does
@@ -208,6 +211,8 @@ class Table:
             if self.script is not None:
                 self._poll(self.script)
             part.sync()
+            if self.far is not None:
+                self.far.sync()
             if self.script is None and not part.holding():
                 self._table_acts()
 
@@ -239,6 +244,12 @@ class Table:
         """Have a hand take ``steps`` (sim.hand.Steps), acting between ticks."""
         self.script = Script(steps, self.board, self.now)
         self._poll(self.script)
+
+    def link(self, room: Any) -> None:
+        """Its seats played far away (``players``' "remote") through
+        ``room`` (host_tools.remote.room's Room, started): sim.table.remote."""
+        far = {p for p, kind in enumerate(self.players) if kind == REMOTE}
+        self.far = Far(self, room, far)
 
     def board_matches(self) -> bool:
         return self.part.in_place()

@@ -114,6 +114,9 @@ class TerminalApp(App[int]):
     def advance(self, ms: int) -> None:
         """Play ``ms`` of virtual time and redraw."""
         self.table.advance(ms)
+        far = self.table.far
+        if far is not None and far.status():
+            self.message = far.status()  # (the room: why the game stops, or the link down)
         self.refresh_board()
 
     def refresh_board(self) -> None:
@@ -157,6 +160,9 @@ class TerminalApp(App[int]):
         self.refresh_board()
 
     def action_new(self) -> None:
+        if self.table.far is not None:
+            self.message = _("A room plays one game: for another, a new room code")
+            return
         self.table.new_game()
         self.message = _("New game: the board is cleared")
 

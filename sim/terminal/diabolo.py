@@ -18,7 +18,7 @@ from rich.text import Text
 
 from sim.table.cover import Cover
 from sim.table.diabolo import DiaboloCards
-from sim.table.table import COMPUTER, Table
+from sim.table.table import HUMAN, Table
 from sim.terminal.view import AppSide, TerminalView, ended, led, seat_number
 from sim.texts import N_, _
 from sim.texts.diabolo import colour
@@ -157,7 +157,7 @@ def board(table: Table, seat: int, cover: int | None = None) -> Text:
     if cover is not None:
         words = _("Seat {n}: press Enter to show your hand").format(n=cover + 1)
         out.append(f" {words}\n", style="bold reverse")
-    elif seat >= 0 and table.players[seat] != COMPUTER:
+    elif seat >= 0 and table.players[seat] == HUMAN:
         out.append(" " + _("{seat} hand:").format(seat=seat_number(seat)) + " ", style="dim")
         for card in dc.hand(seat):
             out.append(card_name(card), style=INK[diabolo.colour_of(card)])

@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from sim.table.pacal import PacalCards
-from sim.table.table import COMPUTER, Table
+from sim.table.table import HUMAN, Table
 from sim.terminal.view import AppSide, TerminalView, clickable, ended, led, seat_number
 from sim.texts import N_, _
 from tabletop.rules import pacal
@@ -112,7 +112,7 @@ def board(table: Table, picked: tuple[int, ...] = ()) -> Text:
     out = Text()
     seats = (1, 0) if table.seats == 2 else (0,)
     for p in seats:
-        shown = table.players[p] != COMPUTER
+        shown = table.players[p] == HUMAN
         hand = cards.hand(p)
         label = " " + _("{seat} hand:").format(seat=seat_number(p)) + " "
         out.append(label, style="dim")

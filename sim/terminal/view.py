@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from rich.style import Style
 from rich.text import Text
 
-from sim.table.table import COMPUTER, Table
+from sim.table.table import COMPUTER, REMOTE, Table
 from sim.texts import _
 from sim.texts import moves as in_words
 from tabletop.records import notation
@@ -166,7 +166,9 @@ class TerminalView:
         out = Text()
         movers = truth.to_move()
         for p in range(table.seats):
-            who = _("computer") if table.players[p] == COMPUTER else _("person")
+            who = {COMPUTER: _("computer"), REMOTE: _("far away")}.get(
+                table.players[p], _("person")
+            )
             mark = "▶ " if p in movers else "  "
             seat = _("{seat} ({who})").format(seat=self.seat_name(p), who=who)
             out.append(f"{mark}{seat}  {self.seat_extra(truth, p)}\n")

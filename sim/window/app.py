@@ -73,6 +73,7 @@ class App:
         self.overlay = False
         self.help = False
         self.note = self.view.first_note()
+        self._far_said = ""  # what the note says of the room (sim.table.remote's status)
         # a refusal said, and the moves made when the mouse next pressed
         # (None: not yet): see refuse
         self._refused: tuple[str, int | None] | None = None
@@ -165,6 +166,8 @@ class App:
             self.help = not self.help
         elif self.view.key(key):
             return  # the game's own (Pacal's H, Diabolo's C and D, ...)
+        elif key == pygame.K_n and table.far is not None:
+            self.note = _("A room plays one game: for another, a new room code")
         elif key == pygame.K_n:
             table.new_game()
             self.note = _("New game: the board is cleared")
@@ -277,6 +280,10 @@ class App:
         self.table.advance(ms)
         self.view.hot_seat()
         self._refusal_kept()
+        far = self.table.far
+        if far is not None and far.status() != self._far_said:
+            self._far_said = far.status()  # (the room: a problem, the link down, or back)
+            self.note = self._far_said or self.view.first_note()
         if not self.changed and self.shown() == self.drawn:
             return False
         self.draw()

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from sim.hardware.physics.diabolo import SLOTS
-from sim.table.table import COMPUTER, Table
+from sim.table.table import COMPUTER, HUMAN, REMOTE, Table
 from sim.texts import _
 from sim.texts import moves as in_words
 from sim.texts.diabolo import colour as colour_name
@@ -179,9 +179,9 @@ def live_scene(table: Table, seat: int) -> Scene:
     assert dc is not None
     physics = table.physics
     seats = range(table.seats)
-    computers = [table.players[p] == COMPUTER for p in seats]
+    computers = [table.players[p] != HUMAN for p in seats]
     if seat >= 0 and computers[seat]:
-        seat = -1  # (a computer's hand is never shown)
+        seat = -1  # (a computer's hand is never shown, nor one far away)
     return Scene(
         slots=list(physics.slots()),
         reader=physics.reader_card(),
@@ -217,7 +217,7 @@ def record_scene(table: Table, state: Any) -> Scene:
         hand=[],
         double=False,
         counts=[state.hand_size(p) for p in seats],
-        computers=[table.players[p] == COMPUTER for p in seats],
+        computers=[table.players[p] != HUMAN for p in seats],
         pile=len(state.pile_left()) if state.phase == diabolo.P_PLAY else 0,
         leds=dict.fromkeys(table.hal.light_names()),
         names=[seat_name(table, p) for p in seats],
@@ -229,6 +229,8 @@ def seat_name(table: Table, seat: int) -> str:
     """P1 (you), P2 (computer), or with several people P3 (person)."""
     if table.players[seat] == COMPUTER:
         who = _("computer")
+    elif table.players[seat] == REMOTE:
+        who = _("far away")
     elif table.players.count("human") == 1:
         who = _("you")
     else:

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from sim.table.table import COMPUTER, HUMAN, Table
+from sim.table.table import COMPUTER, HUMAN, REMOTE, Table
 from sim.texts import N_, _
 from sim.texts import moves as in_words
 from sim.window import style
@@ -140,7 +140,9 @@ class View:
         players = self.table.players
         if players[seat] == COMPUTER:
             who = _("computer")
-        elif players.count(HUMAN) == 2 or seat != 0:
+        elif players[seat] == REMOTE:
+            who = _("far away")
+        elif players.count(HUMAN) == 2 or seat != 0 and REMOTE not in players:
             who = _("player {n}").format(n=seat + 1)
         else:
             who = _("you")

@@ -1,0 +1,205 @@
+"""A table's seats played far away: the link between a live table
+(sim.table.table) and a room on an MQTT broker (host_tools.remote.room).
+
+    far = Far(table, room, seats={1})   # seat 1 is played far away
+    far.sync()                          # after each tick: this table's new lines into the room
+    far.event(1)                        # the far seat's next event, once the room has it
+    far.problem                         # why the game cannot go on here ('' while it can)
+
+The table's hand makes a far seat's events at this board as it makes a
+computer seat's (sim.table.seats), so the board judges them like any
+other; what this board accepts of its own seats (and the deals its table
+made) goes into the room as record lines.
+
+The room keeps one order of the game for every home, but some events
+come at the same time (Pacal's two builds after a take, Diabolo's doubles
+on one row). So that two homes never offer different lines under one
+number, a line of this table's goes into the room only when no far seat
+comes before its player in the rules' ``to_move()`` (seat order): player
+0's build first, then player 1's. This board may have taken them the
+other way round (a person at the window built first); the lines are
+matched by their text, so the room's order stands.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from sim.texts import _
+from tabletop.board.contract import SELECT
+from tabletop.records import notation
+from tabletop.records.record import new_state
+from tabletop.rules import diabolo
+
+
+class RoomLike(Protocol):
+    """What the link uses of a room (host_tools.remote.room.Room)."""
+
+    lines: list[str]
+    notes: dict[str, list[dict[str, Any]]]
+    synced: bool
+    divergence: Any
+
+    def append(self, text: str) -> int: ...
+
+    def note(self, note: dict[str, Any]) -> None: ...
+
+
+class LinkedTable(Protocol):
+    """What the link uses of the table."""
+
+    game_name: str
+    variant: str
+    seats: int
+
+    @property
+    def runtime(self) -> Any:
+        """The firmware's (its board's ``mode`` and ``players``)."""
+
+    def record_lines(self) -> list[str]: ...
+
+
+class Far:
+    def __init__(self, table: LinkedTable, room: RoomLike, seats: set[int]) -> None:
+        if not seats or len(seats) >= table.seats or not seats <= set(range(table.seats)):
+            raise ValueError(f"far seats {sorted(seats)}: some, not all, of 0..{table.seats - 1}")
+        self.table = table
+        self.room = room
+        self.seats = frozenset(seats)
+        self.words = notation.for_game(table.game_name)
+        self.state = new_state(table.game_name, table.variant, table.seats)
+        self.rounds = 0  # the deals among them
+        self.taken = 0  # the room's lines this board has matched (made, or put in the room)
+        self.seen = 0  # the table's record lines looked at
+        self.waiting: list[str] = []  # this board's lines not matched with the room's yet
+        self.problem = ""
+
+    # -- the room's lines --------------------------------------------------------------
+
+    def _event(self, text: str) -> Any:
+        return notation.from_json(self.table.game_name, self.table.variant, json.loads(text))
+
+    def _far(self, n: int, text: str) -> bool:
+        """Is line ``n`` a far seat's move (the table's hand is to make it)?"""
+        if n == 0:
+            return False
+        event = self._event(text)
+        return not self.words.is_deal(event) and event[1] in self.seats
+
+    def _take(self, n: int, text: str) -> None:
+        if n:
+            event = self._event(text)
+            self.state.apply(event)
+            self.rounds += self.words.is_deal(event)
+        self.taken = n + 1
+
+    def _may_go(self, text: str) -> bool:
+        """May this board's line go into the room now (see the module)?"""
+        if self.taken == 0:
+            return True  # the header
+        event = self._event(text)
+        if self.words.is_deal(event):
+            return True
+        if self.state.fault(event) is not None:
+            return False  # (it waits for a far line before it)
+        doubling = event[0] == diabolo.DOUBLE and self.table.game_name == "diabolo"
+        for p in self.state.to_move():
+            if p == event[1]:
+                return True
+            if doubling and not (self.state.double_mask(p) >> event[2] & 1):
+                continue  # (this seat may not double on that row)
+            if p in self.seats and not (doubling and self.passed(p, event[2])):
+                return False
+        return False
+
+    def sync(self) -> None:
+        """The table's new lines matched with the room's, and put in it
+        when they may go (see the module)."""
+        room = self.room
+        if self.problem or not room.synced and not self.taken:
+            return
+        board = self.table.runtime.board
+        if not self.taken and (board.mode == SELECT or board.players != self.table.seats):
+            return  # (the table's game is not begun yet: the board's own from power on)
+        if room.divergence is not None:
+            self.problem = str(room.divergence)
+            return
+        lines = self.table.record_lines()
+        self.waiting += lines[self.seen :]
+        self.seen = len(lines)
+        while not self.problem:
+            n = self.taken
+            if n < len(room.lines):
+                text = room.lines[n]
+                if text in self.waiting:
+                    self.waiting.remove(text)
+                    self._take(n, text)
+                    continue
+                if n == 0:
+                    self.problem = f"the room plays another game: {text} (here {lines[0]})"
+                elif self.words.is_deal(self._event(text)):
+                    # another home dealt first: this table deals the same (one seed)
+                    if any(self.words.is_deal(self._event(w)) for w in self.waiting):
+                        self.problem = (
+                            f"line {n}: the room's deal is not this table's (a seed of its own?)"
+                        )
+                elif not self._far(n, text):
+                    self.problem = f"line {n} of the room was not played here: {text}"
+                elif self.state.fault(self._event(text)) is not None:
+                    self.problem = f"line {n} of the room cannot follow this game: {text}"
+                return  # (a far line: the table's hand makes it)
+            for text in self.waiting:
+                if self._may_go(text):
+                    self.waiting.remove(text)
+                    room.append(text)
+                    self._take(n, text)
+                    break
+            else:
+                return
+
+    def status(self) -> str:
+        """What a player is told of the room: why the game stops here, or
+        that the link is down ('' while all is well)."""
+        if self.problem:
+            return _("The game stops here: {why}").format(why=self.problem)
+        if self.taken and not self.room.synced:
+            return _("The link to the room is down: trying again")
+        return ""
+
+    def event(self, seat: int) -> Any:
+        """The far ``seat``'s next event, once the room has it (None: not yet)."""
+        n = self.taken
+        if self.problem or n >= len(self.room.lines):
+            return None
+        text = self.room.lines[n]
+        if not self._far(n, text):
+            return None
+        event = self._event(text)
+        return event if event[1] == seat else None
+
+    # -- Diabolo's doubles: a seat that declares none says so ---------------------------
+
+    def say_pass(self, seat: int, colour: int) -> None:
+        """This table's ``seat`` declares no double on row ``colour`` of this
+        round: the far homes wait for that before they go on (a note, not
+        a record line: the record has only the doubles declared)."""
+        self.room.note({"p": seat, "round": self.rounds, "pass": colour})
+
+    def passed(self, seat: int, colour: int) -> bool:
+        """Has ``seat`` said it declares no double on that row this round?"""
+        return any(
+            note.get("p") == seat
+            and note.get("round") == self.rounds
+            and note.get("pass") == colour
+            for notes in self.room.notes.values()
+            for note in notes
+        )
+
+    def double(self, seat: int, colour: int) -> bool | None:
+        """A far ``seat``'s double on row ``colour``: declared (True), none
+        (False), or not known yet (None)."""
+        event = self.event(seat)
+        if event is not None and event[0] == diabolo.DOUBLE and event[2] == colour:
+            return True
+        return False if self.passed(seat, colour) else None
