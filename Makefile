@@ -47,7 +47,7 @@ ARGS ?=
 unexport PYTHONDONTWRITEBYTECODE
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim screenshots bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean texts
+.PHONY: help setup test check lint typecheck pytest fmt sim screenshots remote bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean texts
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
@@ -60,6 +60,7 @@ help:
 	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
 	@echo "make fuzz       the record, profile and protocol fuzz at 5,000 examples a test (about 30 min)"
 	@echo "make soak       24 h of virtual play per game with power cuts (SOAK_HOURS=2: quicker)"
+	@echo "make remote     whole games of every game between homes through the embedded broker"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  pyright on firmware/ (MicroPython stubs), mypy --strict on sim/, host_tools/, tests/"
 	@echo "make pytest     only the tests (PYTEST_ARGS='-k pacal' passes arguments)"
@@ -170,6 +171,12 @@ bench-pico: $(PY_STAMP) $(NPM_STAMP)
 # heap while thinking and after (docs/PLAYERS.md, "On the board"). About 5 min.
 bench-pico-computer: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench.computer_pico $(ARGS)
+
+# Whole games of every game between homes far apart (Diabolo with 3, 4 and 5),
+# through the embedded broker, faults injected: exit 1 unless every record
+# agrees at the end (tests/bench/remote_games.py). About 5 min.
+remote: $(PY_STAMP)
+	$(PY) -m tests.bench.remote_games $(ARGS)
 
 # The soak: each game's board plays for 24 h of virtual time (noise, mistakes,
 # power cuts, reboots; Diabolo with 3, 4 and 5 players in turn), all at once. Hours on this machine; SOAK_HOURS=2 is quicker.

@@ -52,11 +52,14 @@ SETTINGS = list(_settings())
 class Homes:
     """The tables of one game, one seat each, linked through one room."""
 
-    def __init__(self, url: str, game: str, variant: str, n: int, seed: int = 7) -> None:
+    def __init__(
+        self, url: str, game: str, variant: str, n: int, seeds: tuple[int, ...] = (7,)
+    ) -> None:
         self.tables: list[Table] = []
         self.rooms: list[Room] = []
         for me in range(n):
             players = tuple(COMPUTER if p == me else REMOTE for p in range(n))
+            seed = seeds[me % len(seeds)]
             table = Table(game, variant, seed=seed, players=players, level="greedy")
             room = Room(url, CODE, str(me), seats=[str(p) for p in range(n)]).start()
             table.link(room)
@@ -204,5 +207,25 @@ def test_homes_of_every_game_play_its_first_round_into_the_next_deal(
         record = homes.agree()
         seats = {json.loads(line).get("p") for line in record[1:]} - {None}
         assert seats == set(range(n))  # every home played its part
+    finally:
+        homes.close()
+
+
+def test_homes_that_deal_apart_are_stopped_at_the_deal_and_play_nothing_on(
+    broker: Broker,
+) -> None:
+    # Pacal's deals come from the seed: two homes on seeds of their own deal
+    # two games. The deal that differs is named and refused, and no move
+    # of the game goes into the room after it.
+    homes = Homes(broker.url, "pacal", "duel", 2, seeds=(7, 8))
+    try:
+        with pytest.raises(AssertionError, match="deal"):
+            homes.play(lambda h: False)  # (until a home finds the problem)
+        for table in homes.tables:
+            table.advance(5_000)  # the far seat's moves never come now
+        for room in homes.rooms:
+            assert len(room.lines) <= 2, room.lines  # the header and a deal
+        said = [t.far.status() for t in homes.tables]
+        assert any("line 1" in s and "deal" in s for s in said), said
     finally:
         homes.close()

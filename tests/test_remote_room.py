@@ -242,3 +242,26 @@ def test_a_power_cut_agrees_again_with_the_retained_record(rooms: Rooms, raw: Ra
     has(b, [HEADER, *MOVES, MOVES[0]])
     whole = [HEADER, *MOVES, MOVES[0]]
     assert synced(a3).wait_until(lambda r: raw.records() == {"0": whole, "1": whole}, TIMEOUT)
+
+
+def test_another_rooms_records_on_the_broker_are_not_this_rooms(broker: Broker) -> None:
+    # amqtt 0.12.1 sends a new subscriber retained records that its
+    # wildcard does not match: another room's must not count here, not
+    # even as a stranger's
+    other = Room(broker.url, "ANOTHER-ROOM", "0", journal=[HEADER, MOVES[0]]).start()
+    mine = Room(broker.url, CODE, "0", journal=[HEADER]).start()
+    try:
+        synced(other)
+        synced(mine)
+        mine.append(MOVES[0])
+        later = Room(broker.url, CODE, "1", journal=[]).start()
+        synced(later)
+        has(later, [HEADER, MOVES[0]])
+        seen = []
+        while not later.events.empty():
+            seen.append(later.events.get().kind)
+        assert "stranger" not in seen, seen
+        later.close()
+    finally:
+        mine.close()
+        other.close()

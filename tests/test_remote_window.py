@@ -4,11 +4,15 @@ mouse's hand (the part's ``drag``: the window's grab, carry and drop, as
 tests/test_table_games.py plays), every other seat "remote", played at
 homes of their own by the computer, through a room on a real amqtt
 broker on loopback. The window (offscreen, the dummy video driver) names
-the far seats and draws the game; the records agree.
+the far seats and draws the game; the records agree. Diabolo plays
+through a round's scoring: the homes far away wait for the person's word
+on each row's doubles (a double declared, or BACK: a pass said in the
+room), and go on.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 
@@ -18,11 +22,14 @@ from host_tools.remote.broker import Broker
 from host_tools.remote.room import Room
 from sim.table.table import COMPUTER, HUMAN, REMOTE, Table
 from tabletop import games
-from tests.table_support import LOW_FIRST, SEED, Person
+from tests.table_support import LOW_FIRST, SEED, Person, deals
 from tests.test_remote_games import CODE, PATIENCE_S, SETTINGS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 MOVES = 8  # the person's moves made with the mouse before the window is looked at
+# Diabolo's deal where, at the first round's scoring, the person may
+# declare a double and does not (BACK) while both far seats declare theirs
+PASSES_SEED = 8
 
 
 class HomeTable(Table):
@@ -49,9 +56,10 @@ def test_a_person_at_the_window_plays_homes_far_away(
     broker: Broker, game: str, variant: str, n: int
 ) -> None:
     seats = [str(p) for p in range(n)]
+    seed = PASSES_SEED if game == "diabolo" else SEED
     rooms: list[Room] = []
     players = (HUMAN,) + (REMOTE,) * (n - 1)
-    table = HomeTable(game, variant, seed=SEED, players=players, level="greedy")
+    table = HomeTable(game, variant, seed=seed, players=players, level="greedy")
     table.far_homes = []
     for me in range(n):
         room = Room(broker.url, CODE, str(me), seats=seats).start()
@@ -61,12 +69,15 @@ def test_a_person_at_the_window_plays_homes_far_away(
             table.link(room)
             continue
         kinds = tuple(COMPUTER if p == me else REMOTE for p in range(n))
-        home = Table(game, variant, seed=SEED, players=kinds, level="greedy")
+        home = Table(game, variant, seed=seed, players=kinds, level="greedy")
         home.link(room)
         table.far_homes.append(home)
     try:
         person = Person(table, seed=SEED, order=LOW_FIRST)
-        person.play_out(table.now + 600_000, lambda: _made(person) >= MOVES)
+        if game == "diabolo":  # through a round's scoring: the person's doubles, or none
+            person.play_out(table.now + 3_600_000, lambda: deals(table) >= 2)
+        else:
+            person.play_out(table.now + 600_000, lambda: _made(person) >= MOVES)
         from sim.window import panel
         from sim.window.app import App
 
@@ -80,6 +91,10 @@ def test_a_person_at_the_window_plays_homes_far_away(
         for home in (table, *table.far_homes):
             mine = home.record_lines()
             assert mine == record[: len(mine)]
+        if game == "diabolo":  # every home's word on each row it might have doubled on
+            said_by = {n.get("p") for r in rooms for notes in r.notes.values() for n in notes}
+            doubled = {json.loads(line).get("p") for line in record if '"double"' in line}
+            assert said_by == {0} and doubled == {1, 2}  # (the person's BACK said at once)
         words = games.part(game, "notation")
         people = [ev for ev in person.made if ev is not None and not words.is_deal(ev)]
         assert people and all(ev[1] == 0 for ev in people)

@@ -70,7 +70,7 @@ class Divergence(NamedTuple):
         return f"line {self.n} differs: ours {self.ours!r}, seat {self.seat}'s {self.theirs!r}"
 
 
-class Diverged(Exception):
+class Diverged(ValueError):
     """A line appended to a room whose record diverged."""
 
 
@@ -261,6 +261,8 @@ class Room:
 
     def _on_message(self, _c: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
         topic = message.topic
+        if not topic.startswith(self.topic + "/"):
+            return  # (another room's: amqtt 0.12.1 sends retained records past a wildcard)
         parts = topic[len(self.topic) + 1 :].split("/")
         if len(parts) != 2 or parts[0] not in self.seats:
             self._report(Event("stranger", detail=f"{topic}: no seat of this room"))

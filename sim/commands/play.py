@@ -23,6 +23,7 @@ window, the terminal version and the virtual board's display, its profile's
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import sys
@@ -84,7 +85,9 @@ def _far_seats(
 ) -> tuple[tuple[str, int], tuple[str, ...]]:
     """With --remote: the broker's URL and this home's seat, and the seats:
     this home's human (or as --players says), "remote" the others."""
-    url = remote.broker_for(args.broker)
+    url, started = remote.broker_for(args.broker)
+    if started is not None:
+        atexit.register(started.close)  # (while this window is open)
     seat = args.seat - 1 if args.seat is not None else None
     if given:
         mine = [p for p, kind in enumerate(given) if kind != REMOTE]

@@ -4,7 +4,7 @@ game played with someone far away, in room CODE on an MQTT broker
 thing the simulator takes from the host tools: a board's bridge
 (``python -m host_tools remote``) and a window meet in the same room.
 
-    url = broker_for(args.broker)              # no URL: this machine's own (started if need be)
+    url, started = broker_for(args.broker)     # no URL: this machine's own (started if need be)
     seat = free_seat(url, code, seats)         # the first seat nobody in the room has taken
     seed = seed_of(code)                       # every home deals from the same seed
     room = join(table, url, code, seat)        # the table linked (sim.table.remote), started
@@ -12,7 +12,6 @@ thing the simulator takes from the host tools: a board's bridge
 
 from __future__ import annotations
 
-import atexit
 import secrets
 import socket
 import threading
@@ -30,18 +29,18 @@ LOCAL = f"mqtt://{LOOPBACK}:{PORT}"
 LOOK_S = 10.0  # the broker's time to say who is in the room
 
 
-def broker_for(url: str | None) -> str:
-    """The broker's URL: ``url``, or this machine's own, started here when
-    none listens on its port yet (it runs while this window is open: a
-    second window on this machine uses it)."""
+def broker_for(url: str | None) -> tuple[str, Broker | None]:
+    """The broker's URL: ``url``, or this machine's own, and that broker
+    when it is started here because none listens on its port yet (it is
+    to run while this window is open: a second window on this machine
+    uses it)."""
     if url is not None:
-        return url
+        return url, None
     with socket.socket() as s:
         s.settimeout(1.0)
         if s.connect_ex((LOOPBACK, PORT)) == 0:
-            return LOCAL
-    atexit.register(Broker(PORT).start().close)
-    return LOCAL
+            return LOCAL, None
+    return LOCAL, Broker(PORT).start()
 
 
 def seed_of(code: str) -> int:
@@ -72,6 +71,8 @@ def free_seat(url: str, code: str, seats: int) -> int:
         c.publish(f"{topic}/lobby/{nonce}", b"look", qos=1)  # (after every retained record)
 
     def on_message(_c: mqtt.Client, _u: Any, message: mqtt.MQTTMessage) -> None:
+        if not message.topic.startswith(topic + "/"):
+            return  # (amqtt 0.12.1 sends a new subscriber other rooms' retained records too)
         seat = message.topic[len(topic) + 1 :].split("/")[0]
         if seat == "lobby":
             done.set()

@@ -39,7 +39,7 @@ from sim.runs.board_play import BOOT_MS
 from sim.table import diabolo_mouse, diabolo_scoring
 from sim.table.diabolo_mouse import Source
 from sim.table.diabolo_scoring import Walk
-from sim.table.part import BY_HAND, Part, TableSide
+from sim.table.part import BY_HAND, HUMAN, Part, TableSide
 from sim.texts import _
 from tabletop.board import diabolo_board
 from tabletop.board.diabolo_scoring import DOUBLES, SHOW  # the walk-through's stages
@@ -61,6 +61,7 @@ class DiaboloCards(Part):
         self.dealt: list[Any] = []  # every deal the table made, in order
         self._truth = diabolo.Diabolo(self.players)
         self.synced = 0  # board journal events applied to ``truth``
+        self._calling: int | None = None  # the row the board calls for doubles on (_passes)
         self.mouse_card = 0  # the card the mouse holds (0: none)
         self.mouse_seat = -1  # ... taken from this seat's hand (-1: from the board)
 
@@ -102,6 +103,14 @@ class DiaboloCards(Part):
         if self.table.players[seat] not in BY_HAND or ph.held() or ph.reader_card():
             return None
         return seat
+
+    def waits_far(self) -> bool:
+        return diabolo_scoring.far_undecided(self)
+
+    def people_pass(self) -> None:
+        now = self.walk()
+        if now is not None and now[1] == DOUBLES:
+            self._said_passes(now[0])
 
     def seats_to_act(self) -> Iterator[int]:
         # at scoring: the seat asked to show its cards, or those that may
@@ -162,6 +171,7 @@ class DiaboloCards(Part):
     def sync(self) -> None:
         """Apply the board's newly accepted events to ``truth`` (from the
         start again after BACK took one back)."""
+        self._passes()
         events = self._board_events()
         if len(events) == self.synced:
             return  # (nothing new: every tick, mostly)
@@ -177,6 +187,25 @@ class DiaboloCards(Part):
                 deals += 1
             self._truth.apply(ev)
             self.synced += 1
+
+    def _passes(self) -> None:
+        # Homes far away wait for this table's people's word on each row's
+        # doubles: once the board's call for them is over (BACK), each
+        # person who might have declared and did not has passed.
+        if self.table.far is None:
+            return
+        now = self.walk()
+        calling = now[0] if now is not None and now[1] == DOUBLES else None
+        was, self._calling = self._calling, calling
+        if was is not None and was != calling:
+            self._said_passes(was)
+
+    def _said_passes(self, colour: int) -> None:
+        far = self.table.far
+        for p in range(self.players):
+            person = self.table.players[p] == HUMAN
+            if person and self._truth.double_mask(p) >> colour & 1 and not far.passed(p, colour):
+                far.say_pass(p, colour)
 
     def board(self) -> Any:
         """The firmware's Diabolo board (tabletop.board.diabolo_board)."""

@@ -119,6 +119,20 @@ def computer_steps(cards: ScoringCards) -> Steps | None:
     return _show(cards, hand, seat, colour)  # (a far seat's cards: the same deal here)
 
 
+def far_undecided(cards: ScoringCards) -> bool:
+    """While the board calls for doubles: has a far seat that may declare
+    not said yet, or said so and its double is still to be laid here?"""
+    now = walk(cards)
+    far = cards.table.far
+    if far is None or now is None or now[1] != DOUBLES:
+        return False
+    players = cards.table.players
+    return any(
+        players[p] == REMOTE and may_double(cards, p) and far.double(p, now[0]) is not False
+        for p in range(cards.players)
+    )
+
+
 def show_colour(cards: ScoringCards, p: int) -> str:
     """A person's hand lays seat p's cards of the colour being shown on
     the reader, one by one, and presses BACK; '' when started, else why not."""

@@ -22,6 +22,8 @@ part module the game's name chooses (``sim.table.<game>``'s ``Part``):
     part.deals()                  # the deals the table made, for the record (None: none)
     part.perform(event)           # a move given whole the game's own way ('' started, or
                                   # why not), None: the person's hand makes it
+    part.waits_far()              # must BACK wait for a far home's word (Diabolo's doubles)?
+    part.people_pass()            # ... meanwhile this table's people pass: said to the room
     part.seats_to_act()           # the seats that may act now, in order
     part.drag(event, then=None)   # the mouse's hand making ``event`` (and ``then``, in one
                                   # gesture) as a person drags the pieces at the window:
@@ -166,6 +168,15 @@ class Part:
             if self.table.players[p] in BY_HAND:
                 return int(p)
         return None
+
+    def waits_far(self) -> bool:
+        """Must BACK wait for a far home's word (Diabolo's doubles on the
+        row the board calls for)? A board's BACK would end the call."""
+        return False
+
+    def people_pass(self) -> None:
+        """BACK while the far homes are still to say: this table's people
+        pass (Diabolo: no double on the row called), said to the room now."""
 
     def seats_to_act(self) -> Iterator[int]:
         """The seats that may act now, in order (both may build in Pacal)."""

@@ -151,8 +151,12 @@ class Far:
                 return  # (a far line: the table's hand makes it)
             for text in self.waiting:
                 if self._may_go(text):
+                    try:
+                        room.append(text)
+                    except ValueError as err:  # (the room diverged meanwhile: its Diverged)
+                        self.problem = str(err)
+                        return
                     self.waiting.remove(text)
-                    room.append(text)
                     self._take(n, text)
                     break
             else:

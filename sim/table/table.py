@@ -113,7 +113,8 @@ class Table:
         # ... and a person's, for moves given whole (typed or clicked)
         self.person = make_hand(self.physics, self.hal, self.profile, seed + 1, timing=TYPED)
         self.script: Script | None = None
-        self.far: Any = None  # the seats played far away: sim.table.remote's Far (link_far)
+        self.far: Any = None  # the seats played far away: sim.table.remote's Far (link)
+        self.back_waits = 0  # a BACK press held back until the far homes have said (ms held)
         self.buttons_down: dict[str, int] = {}
         self.faults: list[str] = []  # where a hand stopped, unable to act (a simulator bug)
         # what the simulator knows of the game that the board never does
@@ -213,6 +214,9 @@ class Table:
             part.sync()
             if self.far is not None:
                 self.far.sync()
+                if self.back_waits and not part.waits_far():
+                    self.hal.press("back", self.now + tick, self.back_waits)
+                    self.back_waits = 0
             if self.script is None and not part.holding():
                 self._table_acts()
 
@@ -266,6 +270,10 @@ class Table:
         if t is None:
             return
         held = max(self.board.tick_ms, self.now - t)
+        if name == "back" and self.far is not None and self.part.waits_far():
+            self.part.people_pass()  # (their word said at once: the far homes go on)
+            self.back_waits = held  # (pressed once the far homes have said: advance)
+            return
         # the press as it was (sim.hardware.virtual_hal takes a press whole): it
         # starts now, so the firmware reads all of it from the next tick
         self.hal.press(name, self.now + self.board.tick_ms, held)
