@@ -1,18 +1,18 @@
 """Games between simulators far apart: each home is a live table
 (sim.table.table) with one seat of its own, the others played far away
-through a room on a real amqtt broker on loopback (sim.table.remote,
-host_tools.remote.room). Over every game the registry seats at several
-homes: the homes' records and the room's are one and the same, with a
-broker restart, duplicated and replayed lines and a stranger's messages
-in the room on the way. Each test waits for the event it needs (the
+through a room on a real amqtt broker on loopback (host_tools.remote.far,
+host_tools.remote.room). A whole Pyraos game: the homes' records and the
+room's are one and the same, with a broker restart, duplicated and
+replayed lines and a stranger's messages in the room on the way; homes
+whose deals differ stopped there. Each test waits for the event it needs (the
 room's lines, the board's acceptance), never for a fixed time.
 
 Here a home's own seat is played by the computer (the greedy level) so
 that nobody has to sit at the windows; a person's seat is the window's
-business (tests/test_remote_window.py). Whole games of every game are
-``make remote``'s (tests/bench/remote_games.py): a Pacal match or a
-Diabolo game takes about a minute; here Pyraos plays to its end and the
-card games through their first deal's round into the next deal.
+business (tests/test_remote_window.py, over every game). Whole games of
+every game are ``make remote``'s (tests/bench/remote_games.py): a Pacal
+match or a Diabolo game takes about a minute; here Pyraos plays to its
+end, and Pacal homes on seeds of their own are stopped at the deal.
 """
 
 from __future__ import annotations
@@ -194,23 +194,6 @@ def _drain(room: Room) -> list[Any]:
     return out
 
 
-@pytest.mark.parametrize(("game", "variant", "n"), SETTINGS, ids=lambda v: str(v))
-def test_homes_of_every_game_play_its_first_round_into_the_next_deal(
-    broker: Broker, game: str, variant: str, n: int
-) -> None:
-    homes = Homes(broker.url, game, variant, n)
-    try:
-        if games.part(game, "rules").seats(variant) == (2, 2) and game == "pyraos":
-            homes.play(lambda h: min(len(t.journal) for t in h.tables) >= 12)  # (no deals)
-        else:
-            homes.play(lambda h: min(_deals(t) for t in h.tables) >= 2 or over(h))
-        record = homes.agree()
-        seats = {json.loads(line).get("p") for line in record[1:]} - {None}
-        assert seats == set(range(n))  # every home played its part
-    finally:
-        homes.close()
-
-
 def test_homes_that_deal_apart_are_stopped_at_the_deal_and_play_nothing_on(
     broker: Broker,
 ) -> None:
@@ -225,7 +208,7 @@ def test_homes_that_deal_apart_are_stopped_at_the_deal_and_play_nothing_on(
             table.advance(5_000)  # the far seat's moves never come now
         for room in homes.rooms:
             assert len(room.lines) <= 2, room.lines  # the header and a deal
-        said = [t.far.status() for t in homes.tables]
+        said = [t.far_status() for t in homes.tables]
         assert any("line 1" in s and "deal" in s for s in said), said
     finally:
         homes.close()

@@ -17,7 +17,7 @@ sha256("tabletop room " + code), so that the code itself never travels)::
     tabletop/R/SEAT/line     QoS 1: {"n": n, "line": text, "mac": ...}, a line the seat played
     tabletop/R/SEAT/probe    QoS 1: {"probe": nonce}, the seat's own barrier after (re)connecting
     tabletop/R/SEAT/notes    retained, QoS 1: {"notes": [{...}, ...], "mac": ...}, what the seat
-                             said that is no record line (a pass: sim.table.remote), all so far
+                             said that is no record line (a pass: host_tools.remote.far), all so far
 
 ``mac`` is HMAC-SHA256 keyed by the room code over the topic and the
 message's other keys (canonical JSON): only someone who knows the code can

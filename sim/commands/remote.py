@@ -7,7 +7,7 @@ thing the simulator takes from the host tools: a board's bridge
     url, started = broker_for(args.broker)     # no URL: this machine's own (started if need be)
     seat = free_seat(url, code, seats)         # the first seat nobody in the room has taken
     seed = seed_of(code)                       # every home deals from the same seed
-    room = join(table, url, code, seat)        # the table linked (sim.table.remote), started
+    room = join(table, url, code, seat)        # the table linked (host_tools.remote.far), started
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ from tabletop.sensing.baselines import FRESH_MS
 
 HUMAN = "human"
 COMPUTER = "computer"  # a seat of the table's players the computer plays
-REMOTE = "remote"  # ... someone far away plays (sim.table.remote)
+REMOTE = "remote"  # ... someone far away plays (host_tools.remote.far)
 SEATS = (HUMAN, COMPUTER, REMOTE)
 BY_HAND = (COMPUTER, REMOTE)  # the seats whose moves the table's own hand makes
 MENU_MS = 120  # a short press
@@ -82,7 +82,7 @@ class TableSide(Protocol):
     seats: int
     physics: Any
     hal: VirtualHal
-    far: Any  # the seats played far away (sim.table.remote), or None
+    far: Any  # the seats played far away (host_tools.remote.far), or None
     buttons_down: dict[str, int]
     board: Any  # the firmware at the virtual board (sim.runs.board_play.BoardRun)
 

@@ -27,7 +27,7 @@ class SeatedTable(TableSide, Protocol):
     level: str
     thinking: Any
     thinking_for: tuple[int, int, int]
-    far: Any  # the seats played far away (sim.table.remote's Far), or None
+    far: Any  # the seats played far away (host_tools.remote.far's Far), or None
 
 
 def turn(table: SeatedTable) -> None:

@@ -35,6 +35,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from host_tools.remote.far import Far
 from sim import part as game_part
 from sim.hand import DEALER, HandError, Steps, Wait, make_hand
 from sim.hand import HUMAN as HUMAN_TIMING
@@ -44,9 +45,9 @@ from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
 from sim.table.part import COMPUTER, HUMAN, REMOTE, SEATS, Part
 from sim.table.record_file import RecordProblem, read_record
-from sim.table.remote import Far
 from sim.texts import _, reasons
 from tabletop import games
+from tabletop.board.contract import SELECT
 from tabletop.records import notation
 from tabletop.records.record import new_state
 from tabletop.sensing.baselines import FRESH_MS
@@ -113,7 +114,7 @@ class Table:
         # ... and a person's, for moves given whole (typed or clicked)
         self.person = make_hand(self.physics, self.hal, self.profile, seed + 1, timing=TYPED)
         self.script: Script | None = None
-        self.far: Any = None  # the seats played far away: sim.table.remote's Far (link)
+        self.far: Any = None  # the seats played far away: host_tools.remote.far's Far (link)
         self.back_waits = 0  # a BACK press held back until the far homes have said (ms held)
         self.buttons_down: dict[str, int] = {}
         self.faults: list[str] = []  # where a hand stopped, unable to act (a simulator bug)
@@ -251,9 +252,27 @@ class Table:
 
     def link(self, room: Any) -> None:
         """Its seats played far away (``players``' "remote") through
-        ``room`` (host_tools.remote.room's Room, started): sim.table.remote."""
+        ``room`` (host_tools.remote.room's Room, started): host_tools.remote.far."""
         far = {p for p, kind in enumerate(self.players) if kind == REMOTE}
         self.far = Far(self, room, far)
+
+    def game_begun(self) -> bool:
+        """Has the table's game begun at the board (not the board's own from
+        power on, before the table's MENU)? (host_tools.remote.far)"""
+        board = self.runtime.board
+        return bool(board.mode != SELECT and board.players == self.seats)
+
+    def far_status(self) -> str:
+        """What a player is told of the room: why the game stops here, or
+        that the link is down ('' while all is well, or no seat is far)."""
+        far = self.far
+        if far is None:
+            return ""
+        if far.problem:
+            return _("The game stops here: {why}").format(why=far.problem)
+        if far.taken and not far.room.synced:
+            return _("The link to the room is down: trying again")
+        return ""
 
     def board_matches(self) -> bool:
         return self.part.in_place()

@@ -114,9 +114,9 @@ class TerminalApp(App[int]):
     def advance(self, ms: int) -> None:
         """Play ``ms`` of virtual time and redraw."""
         self.table.advance(ms)
-        far = self.table.far
-        if far is not None and far.status():
-            self.message = far.status()  # (the room: why the game stops, or the link down)
+        said = self.table.far_status()
+        if said:
+            self.message = said  # (the room: why the game stops, or the link down)
         self.refresh_board()
 
     def refresh_board(self) -> None:

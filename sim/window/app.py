@@ -73,7 +73,7 @@ class App:
         self.overlay = False
         self.help = False
         self.note = self.view.first_note()
-        self._far_said = ""  # what the note says of the room (sim.table.remote's status)
+        self._far_said = ""  # what the note says of the room (the table's far_status)
         # a refusal said, and the moves made when the mouse next pressed
         # (None: not yet): see refuse
         self._refused: tuple[str, int | None] | None = None
@@ -280,10 +280,10 @@ class App:
         self.table.advance(ms)
         self.view.hot_seat()
         self._refusal_kept()
-        far = self.table.far
-        if far is not None and far.status() != self._far_said:
-            self._far_said = far.status()  # (the room: a problem, the link down, or back)
-            self.note = self._far_said or self.view.first_note()
+        said = self.table.far_status()
+        if said != self._far_said:
+            self._far_said = said  # (the room: why the game stops, the link down, or back)
+            self.note = said or self.view.first_note()
         if not self.changed and self.shown() == self.drawn:
             return False
         self.draw()

@@ -1,15 +1,17 @@
-"""A table's seats played far away: the link between a live table
-(sim.table.table) and a room on an MQTT broker (host_tools.remote.room).
+"""A home's seats played far away: the link between a home's game (a
+simulator's live table, sim.table.table; a board behind its bridge) and a
+room on an MQTT broker (host_tools.remote.room).
 
-    far = Far(table, room, seats={1})   # seat 1 is played far away
-    far.sync()                          # after each tick: this table's new lines into the room
+    far = Far(home, room, seats={1})    # seat 1 is played far away
+    far.sync()                          # as the home plays: its new lines into the room
     far.event(1)                        # the far seat's next event, once the room has it
     far.problem                         # why the game cannot go on here ('' while it can)
+    far.say_pass(2, colour), far.passed(1, colour), far.double(1, colour)   # Diabolo
 
-The table's hand makes a far seat's events at this board as it makes a
-computer seat's (sim.table.seats), so the board judges them like any
-other; what this board accepts of its own seats (and the deals its table
-made) goes into the room as record lines.
+The home makes a far seat's events at its board (a simulator's table
+has its hand make them, as a computer seat's), so the board judges them
+like any other; what the home's board accepts of its own seats (and the
+deals its table made) goes into the room as record lines.
 
 The room keeps one order of the game for every home, but some events
 come at the same time (Pacal's two builds after a take, Diabolo's doubles
@@ -18,7 +20,8 @@ number, a line of this table's goes into the room only when no far seat
 comes before its player in the rules' ``to_move()`` (seat order): player
 0's build first, then player 1's. This board may have taken them the
 other way round (a person at the window built first); the lines are
-matched by their text, so the room's order stands.
+matched by their text, so the room's order stands. docs/RULES.md,
+"Playing far away", has these decisions in a player's words.
 """
 
 from __future__ import annotations
@@ -26,8 +29,6 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from sim.texts import _
-from tabletop.board.contract import SELECT
 from tabletop.records import notation
 from tabletop.records.record import new_state
 from tabletop.rules import diabolo
@@ -46,22 +47,22 @@ class RoomLike(Protocol):
     def note(self, note: dict[str, Any]) -> None: ...
 
 
-class LinkedTable(Protocol):
-    """What the link uses of the table."""
+class Home(Protocol):
+    """What the link uses of the home's game."""
 
     game_name: str
     variant: str
     seats: int
 
-    @property
-    def runtime(self) -> Any:
-        """The firmware's (its board's ``mode`` and ``players``)."""
+    def record_lines(self) -> list[str]:
+        """The record as the home's board accepted it (its deals whole)."""
 
-    def record_lines(self) -> list[str]: ...
+    def game_begun(self) -> bool:
+        """Has the home's game begun (not a board's own from before)?"""
 
 
 class Far:
-    def __init__(self, table: LinkedTable, room: RoomLike, seats: set[int]) -> None:
+    def __init__(self, table: Home, room: RoomLike, seats: set[int]) -> None:
         if not seats or len(seats) >= table.seats or not seats <= set(range(table.seats)):
             raise ValueError(f"far seats {sorted(seats)}: some, not all, of 0..{table.seats - 1}")
         self.table = table
@@ -119,9 +120,8 @@ class Far:
         room = self.room
         if self.problem or not room.synced and not self.taken:
             return
-        board = self.table.runtime.board
-        if not self.taken and (board.mode == SELECT or board.players != self.table.seats):
-            return  # (the table's game is not begun yet: the board's own from power on)
+        if not self.taken and not self.table.game_begun():
+            return
         if room.divergence is not None:
             self.problem = str(room.divergence)
             return
@@ -161,15 +161,6 @@ class Far:
                     break
             else:
                 return
-
-    def status(self) -> str:
-        """What a player is told of the room: why the game stops here, or
-        that the link is down ('' while all is well)."""
-        if self.problem:
-            return _("The game stops here: {why}").format(why=self.problem)
-        if self.taken and not self.room.synced:
-            return _("The link to the room is down: trying again")
-        return ""
 
     def event(self, seat: int) -> Any:
         """The far ``seat``'s next event, once the room has it (None: not yet)."""
