@@ -95,6 +95,16 @@ def test_a_person_at_the_window_plays_homes_far_away(
             said_by = {n.get("p") for r in rooms for notes in r.notes.values() for n in notes}
             doubled = {json.loads(line).get("p") for line in record if '"double"' in line}
             assert said_by == {0} and doubled == {1, 2}  # (the person's BACK said at once)
+        # BACK and U take nothing back: the moves are the room's (no
+        # take-back is asked over it yet), and the game goes on
+        before = list(table.journal.events)
+        assert not table.undo()
+        assert "BACK takes nothing back" in table.far_status()
+        table.button_down("back")
+        table.advance(150)
+        table.button_up("back")
+        table.advance(1_000)
+        assert table.journal.events[: len(before)] == before
         words = games.part(game, "notation")
         people = [ev for ev in person.made if ev is not None and not words.is_deal(ev)]
         assert people and all(ev[1] == 0 for ev in people)

@@ -107,6 +107,9 @@ class DiaboloCards(Part):
     def waits_far(self) -> bool:
         return diabolo_scoring.far_undecided(self)
 
+    def back_takes_back(self) -> bool:
+        return self.walk() is None
+
     def people_pass(self) -> None:
         now = self.walk()
         if now is not None and now[1] == DOUBLES:

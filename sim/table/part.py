@@ -24,6 +24,7 @@ part module the game's name chooses (``sim.table.<game>``'s ``Part``):
                                   # why not), None: the person's hand makes it
     part.waits_far()              # must BACK wait for a far home's word (Diabolo's doubles)?
     part.people_pass()            # ... meanwhile this table's people pass: said to the room
+    part.back_takes_back()        # does BACK now take an event back (not a scoring walk's)?
     part.seats_to_act()           # the seats that may act now, in order
     part.drag(event, then=None)   # the mouse's hand making ``event`` (and ``then``, in one
                                   # gesture) as a person drags the pieces at the window:
@@ -173,6 +174,11 @@ class Part:
         """Must BACK wait for a far home's word (Diabolo's doubles on the
         row the board calls for)? A board's BACK would end the call."""
         return False
+
+    def back_takes_back(self) -> bool:
+        """Does BACK at the board now take an event back (not Diabolo's
+        scoring walk, where it says "none more" or "shown")?"""
+        return True
 
     def people_pass(self) -> None:
         """BACK while the far homes are still to say: this table's people

@@ -116,6 +116,7 @@ class Table:
         self.script: Script | None = None
         self.far: Any = None  # the seats played far away: host_tools.remote.far's Far (link)
         self.back_waits = 0  # a BACK press held back until the far homes have said (ms held)
+        self.back_refused = -1  # the events when BACK was refused against a far seat
         self.buttons_down: dict[str, int] = {}
         self.faults: list[str] = []  # where a hand stopped, unable to act (a simulator bug)
         # what the simulator knows of the game that the board never does
@@ -272,6 +273,8 @@ class Table:
             return _("The game stops here: {why}").format(why=far.problem)
         if far.taken and not far.room.synced:
             return _("The link to the room is down: trying again")
+        if self.back_refused == len(self.journal):
+            return _("BACK takes nothing back in a game with someone far away (not yet)")
         return ""
 
     def board_matches(self) -> bool:
@@ -293,6 +296,9 @@ class Table:
             self.part.people_pass()  # (their word said at once: the far homes go on)
             self.back_waits = held  # (pressed once the far homes have said: advance)
             return
+        if name == "back" and self.far is not None and self.part.back_takes_back():
+            self.back_refused = len(self.journal)  # (no take-back asked over the room yet)
+            return
         # the press as it was (sim.hardware.virtual_hal takes a press whole): it
         # starts now, so the firmware reads all of it from the next tick
         self.hal.press(name, self.now + self.board.tick_ms, held)
@@ -308,6 +314,9 @@ class Table:
         pressed on the board itself takes one event back and leaves the
         pieces to the person, as at a real board.)"""
         if self.busy() or self.part.holding():
+            return False
+        if self.far is not None:  # (its moves are in the room: not yet asked back over it)
+            self.back_refused = len(self.journal)
             return False
         count = undo.count(self)
         if not count:
