@@ -83,7 +83,10 @@ class Monitor:
         self.draw()
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        # One write, its line end with it: print() writes them apart, and a
+        # Ctrl-C between the two left the next line (saved ...) on this one.
+        self.out.write(text + "\n")
+        self.out.flush()
 
     def follow(self, seconds: float | None) -> None:
         """Print what the board says, for ``seconds`` (None: until Ctrl-C)."""
