@@ -57,6 +57,9 @@ class Home(Protocol):
     def record_lines(self) -> list[str]:
         """The record as the home's board accepted it (its deals whole)."""
 
+    def record_length(self) -> int:
+        """How many lines ``record_lines()`` has (without making them)."""
+
     def game_begun(self) -> bool:
         """Has the home's game begun (not a board's own from before)?"""
 
@@ -73,6 +76,7 @@ class Far:
         self.rounds = 0  # the deals among them
         self.taken = 0  # the room's lines this board has matched (made, or put in the room)
         self.seen = 0  # the table's record lines looked at
+        self.header = ""  # ... its first
         self.waiting: list[str] = []  # this board's lines not matched with the room's yet
         self.problem = ""
 
@@ -125,9 +129,12 @@ class Far:
         if room.divergence is not None:
             self.problem = str(room.divergence)
             return
-        lines = self.table.record_lines()
-        self.waiting += lines[self.seen :]
-        self.seen = len(lines)
+        if self.table.record_length() != self.seen:  # (the whole record: only when it grew)
+            lines = self.table.record_lines()
+            self.waiting += lines[self.seen :]
+            self.seen = len(lines)
+            if not self.header:
+                self.header = lines[0]
         while not self.problem:
             n = self.taken
             if n < len(room.lines):
@@ -137,7 +144,7 @@ class Far:
                     self._take(n, text)
                     continue
                 if n == 0:
-                    self.problem = f"the room plays another game: {text} (here {lines[0]})"
+                    self.problem = f"the room plays another game: {text} (here {self.header})"
                 elif self.words.is_deal(self._event(text)):
                     # another home dealt first: this table deals the same (one seed)
                     if any(self.words.is_deal(self._event(w)) for w in self.waiting):

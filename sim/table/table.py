@@ -193,6 +193,10 @@ class Table:
         lines: list[str] = self.journal.lines(self.part.deals())
         return lines
 
+    def record_length(self) -> int:
+        """How many lines the record has (its header and the board's events)."""
+        return len(self.journal) + 1
+
     def save(self, path: str | Path) -> None:
         """Write the record so far (docs/RECORDS.md)."""
         Path(path).write_text("\n".join(self.record_lines()) + "\n")
