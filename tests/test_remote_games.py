@@ -1,18 +1,17 @@
 """Games between simulators far apart: each home is a live table
 (sim.table.table) with one seat of its own, the others played far away
 through a room on a real amqtt broker on loopback (host_tools.remote.far,
-host_tools.remote.room). A whole Pyraos game: the homes' records and the
-room's are one and the same, with a broker restart, duplicated and
+host_tools.remote.room). A whole game of every game the registry seats
+at several homes (Diabolo at three): the homes' records and the room's
+are one and the same at the end, with a broker restart, duplicated and
 replayed lines and a stranger's messages in the room on the way; homes
-whose deals differ stopped there. Each test waits for the event it needs (the
+whose deals differ are stopped there. Each test waits for the event it needs (the
 room's lines, the board's acceptance), never for a fixed time.
 
 Here a home's own seat is played by the computer (the greedy level) so
 that nobody has to sit at the windows; a person's seat is the window's
-business (tests/test_remote_window.py, over every game). Whole games of
-every game are ``make remote``'s (tests/bench/remote_games.py): a Pacal
-match or a Diabolo game takes about a minute; here Pyraos plays to its
-end, and Pacal homes on seeds of their own are stopped at the deal.
+business (tests/test_remote_window.py, over every game). ``make remote``
+(tests/bench/remote_games.py) plays every variant, Diabolo at 3, 4 and 5.
 """
 
 from __future__ import annotations
@@ -170,16 +169,19 @@ def _faults(broker: Broker, homes: Homes, stranger: Stranger) -> Callable[[int],
     return on_line
 
 
-def test_two_pyraos_homes_play_a_whole_game_through_the_room_as_faults_befall_it(
-    broker: Broker,
+@pytest.mark.parametrize(("game", "variant", "n"), SETTINGS, ids=lambda v: str(v))
+def test_homes_play_a_whole_game_through_the_room_as_faults_befall_it(
+    broker: Broker, game: str, variant: str, n: int
 ) -> None:
-    homes = Homes(broker.url, "pyraos", "standard", 2)
+    homes = Homes(broker.url, game, variant, n)
     stranger = Stranger(broker.url)
     try:
         homes.play(over, _faults(broker, homes, stranger))
         record = homes.agree()
         assert all(t.truth.is_over() for t in homes.tables)
-        assert json.loads(record[0])["game"] == "pyraos" and len(record) > 20
+        assert json.loads(record[0])["game"] == game and len(record) > 20
+        seats = {json.loads(line).get("p") for line in record[1:]} - {None}
+        assert seats == set(range(n))  # every home played its part
         seen = [e for room in homes.rooms for e in _drain(room) if e.kind == "stranger"]
         assert len(seen) >= 3  # the stranger's messages were each refused
     finally:
