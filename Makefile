@@ -174,7 +174,7 @@ bench-pico-computer: $(PY_STAMP) $(NPM_STAMP)
 
 # Whole games of every game between homes far apart (Diabolo with 3, 4 and 5),
 # through the embedded broker, faults injected: exit 1 unless every record
-# agrees at the end (tests/bench/remote_games.py). About 5 min.
+# agrees at the end (tests/bench/remote_games.py). About 1.5 min.
 remote: $(PY_STAMP)
 	$(PY) -m tests.bench.remote_games $(ARGS)
 
