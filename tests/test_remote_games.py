@@ -2,8 +2,8 @@
 (sim.table.table) with one seat of its own, the others played far away
 through a room on a real amqtt broker on loopback (host_tools.remote.far,
 host_tools.remote.room). A whole game of every game the registry seats
-at several homes (Diabolo at three): the homes' records and the room's
-are one and the same at the end, with a broker restart, duplicated and
+at several homes (Diabolo at three; Pacal's match to its second deal):
+the homes' records and the room's are one and the same at the end, with a broker restart, duplicated and
 replayed lines and a stranger's messages in the room on the way; homes
 whose deals differ are stopped there. Each test waits for the event it needs (the
 room's lines, the board's acceptance), never for a fixed time.
@@ -176,9 +176,11 @@ def test_homes_play_a_whole_game_through_the_room_as_faults_befall_it(
     homes = Homes(broker.url, game, variant, n)
     stranger = Stranger(broker.url)
     try:
-        homes.play(over, _faults(broker, homes, stranger))
+        # (a Pacal match is make remote's: here its first round, into the next deal)
+        done = over if game != "pacal" else lambda h: over(h) or min(map(_deals, h.tables)) >= 2
+        homes.play(done, _faults(broker, homes, stranger))
         record = homes.agree()
-        assert all(t.truth.is_over() for t in homes.tables)
+        assert game == "pacal" or all(t.truth.is_over() for t in homes.tables)
         assert json.loads(record[0])["game"] == game and len(record) > 20
         seats = {json.loads(line).get("p") for line in record[1:]} - {None}
         assert seats == set(range(n))  # every home played its part
