@@ -3,10 +3,11 @@
 through a room on a real amqtt broker on loopback (host_tools.remote.far,
 host_tools.remote.room). A whole game of every game the registry seats
 at several homes (Diabolo at three; Pacal's match to its second deal):
-the homes' records and the room's are one and the same at the end, with a broker restart, duplicated and
-replayed lines and a stranger's messages in the room on the way; homes
-whose deals differ are stopped there. Each test waits for the event it needs (the
-room's lines, the board's acceptance), never for a fixed time.
+the homes' records and the room's are one and the same at the end, with
+a broker restart, duplicated and replayed lines and a stranger's
+messages in the room on the way; homes whose deals differ are stopped
+there. Each test waits for the event it needs (the room's lines, the
+board's acceptance), never for a fixed time.
 
 Here a home's own seat is played by the computer (the greedy level) so
 that nobody has to sit at the windows; a person's seat is the window's
