@@ -33,6 +33,8 @@ COMMANDS = (
     "journal",
     "lights",
     "selftest",
+    "remote",
+    "play",
     "maintenance",
 )
 PROTOCOL = 1  # docs/PROTOCOL.md: the version a hello names

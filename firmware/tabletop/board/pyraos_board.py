@@ -48,6 +48,7 @@ CLEAR = 3
 
 class PyraosBoard(Board):
     TELLS_NOISE = True  # noise_report: once the noise measured at power on is known
+    FAR = True  # a seat may be played far away (the host's remote)
     UNDO = UNDO  # (for tabletop.board.pyraos_restore, loaded only while it is needed)
 
     def __init__(self, profile, variant, journal):
@@ -140,6 +141,22 @@ class PyraosBoard(Board):
         """The board plays ``seat`` (0 light, 1 dark; -1: nobody)."""
         Board.choose_computer(self, seat)  # (tabletop.board.computer's Computer)
         self.light(0)
+
+    def far_move(self, event):
+        """The far seat's next event (the host's ``play``): None when the
+        board takes it (lit next tick for the player to make), else why not."""
+        seat = self.computer
+        game = self.game
+        if seat is None or not seat.REMOTE or not seat.plays(game) or event[1] != game.turn:
+            return "not the far seat's turn"
+        fault = self.game.fault(event)
+        if fault is not None:
+            from tabletop.rules.reasons import explain
+
+            return explain(fault)
+        seat.given(event)
+        self.version += 1
+        return None
 
     def computer_to_move(self):
         return self.computer is not None and self.computer.plays(self.game)
@@ -248,8 +265,8 @@ class PyraosBoard(Board):
             self.new_game()
             return
         if self.mode == SELECT:
-            if event == presses.SHORT_BACK:  # who the computer plays: nobody, Dark, Light
-                self.choose_computer(self.next_seat())
+            if event == presses.SHORT_BACK and not self.far_seats():
+                self.choose_computer(self.next_seat())  # who it plays: nobody, Dark, Light
             sensor.rest_while_still(now_ms)
             self._rested = self.version  # (a tick the sensing rests has nothing to do)
             return

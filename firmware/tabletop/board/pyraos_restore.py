@@ -87,7 +87,11 @@ def take_back(board):
     events = board.journal.events
     seat = board.computer
     n = 1 if events else 0
-    if seat is not None:
+    if seat is not None and seat.REMOTE:
+        n = 0  # (a far player's move is theirs: no take-back over the room yet)
+        seat.refused = True
+        board.version += 1
+    elif seat is not None:
         from tabletop.board.computer import back_count
 
         n = back_count(events, seat.seat, lambda k: replayed(board, k))

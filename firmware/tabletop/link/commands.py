@@ -42,6 +42,10 @@ def run(device, cmd):
             out = _lights(device, cmd)
         elif name == "selftest":
             out = _selftest(device)
+        elif name == "remote":
+            out = _remote(device, cmd)
+        elif name == "play":
+            out = _play(device, cmd)
         else:  # maintenance
             out = device.maintenance_by_command()
     except Refused as why:
@@ -114,6 +118,50 @@ def _new(device, cmd):
             raise Refused(excerpt(str(why), 80))  # (it quotes the count: a long one is cut)
     board.new_game(variant, players)
     return board.describe({})
+
+
+def _remote(device, cmd):
+    # The seats played far away (docs/REMOTE.md): some, never all, of the
+    # game's, each once; [] plays none far away again.
+    board = _game_may_change(device).board
+    seats = cmd.get("seats")
+    if not board.FAR:
+        raise Refused("%s has no far seats on a board yet" % device.runtime.journal.game)
+    n = board.players
+    if type(seats) is not list or len(seats) >= n:
+        raise Refused('"seats" is a list of some of the seats 0..%d, not all' % (n - 1))
+    for i, p in enumerate(seats):
+        if type(p) is not int or not 0 <= p < n or p in seats[:i]:
+            raise Refused('"seats": each a seat 0..%d, once' % (n - 1))
+    board.play_far(tuple(sorted(seats)))
+    return {"seats": seats}
+
+
+def _play(device, cmd):
+    # A far seat's next event, as its record line numbered as the board's
+    # move events are: checked whole, then lit for the player to make.
+    rt = _game_may_change(device)
+    if not rt.board.far_seats():
+        raise Refused('no seat is far away ("remote" first)')
+    n = cmd.get("n")
+    line = cmd.get("line")
+    due = len(rt.journal) + 1
+    if type(n) is not int or n != due:
+        raise Refused('"n" is the next line\'s number: %d' % due)
+    if type(line) is not dict:
+        raise Refused('"line" is a record line (an object)')
+    from tabletop.records import notation
+
+    try:
+        event = notation.from_json(rt.journal.game, rt.board.variant, line)
+    except ValueError as why:  # (Malformed: what is malformed, quoting it)
+        raise Refused(excerpt(str(why), 80))
+    if notation.for_game(rt.journal.game).is_deal(event):
+        raise Refused("a deal is the board's own")
+    why = rt.board.far_move(event)
+    if why is not None:
+        raise Refused("line %d: %s" % (n, why))
+    return {"n": n}
 
 
 def _undo(device):

@@ -42,8 +42,9 @@ ROLES = (
         (255, 255, 255),
         "The computer's choice: make it for it; a replay's Diabolo card, glowing",
     ),
+    ("remote", (135, 240, 0), "A far player's move (docs/REMOTE.md): make it for them"),
 )
-OPTIONAL = ("computer",)  # a profile may leave these out
+OPTIONAL = ("computer", "remote")  # a profile may leave these out
 
 
 def default(role):

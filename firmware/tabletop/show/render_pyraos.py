@@ -72,7 +72,8 @@ def render(board, px, now_ms):
     for who in (0, 1):
         colour = cols["player0"] if who == 0 else cols["player1"]
         px.set_scaled_each(leds, _RESERVE + MARBLES * who, g.reserve[who], colour, _RESERVE_LEVEL)
-    _mask(px, leds, board.lit, cols["computer"], _FULL)
+    if board.lit:  # (the seat it plays: the computer's, or a far player's)
+        _mask(px, leds, board.lit, cols[board.computer.COLOUR], _FULL)
     _mask(px, leds, board.hints, cols["hint"], _FULL)
     if board.unsure:
         _mask(px, leds, board.unsure, cols["hint"], pulse(now_ms))

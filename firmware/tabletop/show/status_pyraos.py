@@ -3,7 +3,7 @@ board's language (tabletop.show.words)."""
 
 from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
-from tabletop.show.text import NO_UNDO, select_screen, with_faults
+from tabletop.show.text import FAR_NO_UNDO, NO_UNDO, select_screen, with_faults
 from tabletop.show.words import N_, _
 
 NAMES = (N_("Light"), N_("Dark"))  # player 0 plays the light marbles (docs/RECORDS.md)
@@ -22,6 +22,8 @@ def _lines(board):
         shown = select_screen("Pyraos", variant, number, len(games), N_("BACK: computer"))
         if seat is None:
             shown += (_("Computer: none"),)
+        elif seat.REMOTE:
+            shown += (_("Far away: %s") % _(NAMES[seat.seat]),)
         else:
             shown += (_("Computer: %s") % _(NAMES[seat.seat]),)
         sensor = board.sensor
@@ -47,11 +49,11 @@ def _lines(board):
     if seat is not None and seat.plays(g):
         # Its turn, the player makes it: what to do for it, or the mistake
         # made (never the person's own texts: a take-back is the computer's).
-        said = (_("%s: computer") % who,)
+        said = (_("%s: far away") % who if seat.REMOTE else _("%s: computer") % who,)
         fix = _mistake(board)
         if not fix and board.hints:  # one lifted that is not its move
             fix = ("", _("Put the marble"), _("back where lit"))
-        return head + said + (fix or _computer(seat.next_move(g)))
+        return head + said + (fix or _computer(seat.next_move(g), seat.REMOTE))
     said = (_("%s to play") % who,)
     fix = _mistake(board)
     if fix:
@@ -66,6 +68,8 @@ def _lines(board):
     if board.hints and board.targets:
         return head + (_("%s raises") % who, "", _("Set it on a lit"), _("spot higher up"))
     if seat is not None and seat.refused:  # BACK against the computer: nothing of yours yet
+        if seat.REMOTE:
+            return head + said + ("", _(FAR_NO_UNDO), _("far player's"))
         return head + said + ("", _(NO_UNDO))
     return head + said
 
@@ -80,10 +84,10 @@ def _mistake(board):
     return ()
 
 
-def _computer(move):
-    # What the player is to do for the computer.
+def _computer(move, far):
+    # What the player is to do for the computer (or the far player).
     if move is None:
-        return ("", _("Thinking..."))
+        return ("", _("Waiting for"), _("their move")) if far else ("", _("Thinking..."))
     if move[0] == pyraos.PLACE:
         return ("", _("Place a marble"), _("on the lit spot"))
     if move[0] == pyraos.RAISE:

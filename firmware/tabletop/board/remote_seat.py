@@ -1,0 +1,51 @@
+"""A seat played far away (docs/REMOTE.md): its moves come from the host
+(``python -m host_tools remote`` bridges the board to a room on a broker),
+the board lights each in the profile's "remote" colour, and the player at
+the board makes it for the far player; only that move is accepted, as a
+computer seat's. Loaded only when a host names far seats.
+
+    seat = Remote((1,))        # the far seats (player indexes)
+    seat.given(event)          # the host's ``play``: the far seat's next event
+    (and what tabletop.board.computer.Computer's seat does: next_move, made, ...)
+
+The board treats it as the seat it plays (``board.computer``): it replaces
+a computer seat chosen at the game select. BACK never takes a far move
+back here (``refused``: the status says so): a take-back is the far
+player's to agree to, which the room does not carry yet.
+"""
+
+from tabletop.board.computer import Computer
+
+
+class Remote(Computer):
+    COLOUR = "remote"  # the profile colour its moves are lit in
+    REMOTE = True
+
+    def __init__(self, seats):
+        Computer.__init__(self, seats[0])
+        self.seats = seats
+
+    def plays(self, game):
+        return game.turn in self.seats and not game.is_over()
+
+    def think(self, game, now_ms):
+        # Nothing to think: the far player chose (the host's ``play``).
+        self.began = None
+        return self.moves is not None
+
+    def thinking_now(self, game):
+        return False  # (its moves come with the host's commands, not after a tick)
+
+    def given(self, event):
+        """The far seat's next event (checked by the caller): lit next tick."""
+        self.moves = [event]
+        self.made_count = 0
+        self.refused = False
+
+    def forget(self):
+        self.moves = None
+        self.waiting = False
+        self.refused = False
+
+    def taken_back(self):
+        self.forget()
