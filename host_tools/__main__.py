@@ -16,11 +16,14 @@ python -m host_tools replay RECORD [--port P] [--profile FILE] [--step-ms N]
 python -m host_tools map [--port P] --game GAME --out FILE [--from PROFILE]
                                            the wiring wizard: which channel and
                                            LED is under which position
+python -m host_tools remote [--port P] --room CODE [--broker URL] [--seat N] [--out FILE]
+                                           play someone far away: the board's USB
+                                           link bridged to room CODE on an MQTT broker
 python -m host_tools wiring [--profile NAME|FILE.json] [--out DIR]
                                            the pin table of a profile, and with
                                            --out its wiring diagram (SVG, PDF)
 
-Without --port, deploy, monitor and map use the one board plugged in (a USB
+Without --port, deploy, monitor, map and remote use the one board plugged in (a USB
 serial port of Raspberry Pi's or MicroPython's vendor id) and say so when
 there is none or more than one.
 """
@@ -112,6 +115,18 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     wiz.add_argument("--out", required=True, help="the profile to write")
     wiz.add_argument("--name", default=None, help="the new profile's name")
+    rem = sub.add_parser("remote", help="play someone far away: the board bridged to a room")
+    rem.add_argument("--port", default=None, help=PORT_HELP)
+    rem.add_argument("--room", required=True, help="the room's code (both sides give the same)")
+    rem.add_argument(
+        "--broker", default=None,
+        help="the MQTT broker, mqtt://HOST[:PORT] or mqtts://USER:PASSWORD@HOST "
+        "(default: this machine's own, started if none runs)",
+    )  # fmt: skip
+    rem.add_argument(
+        "--seat", type=int, default=None, help="the board's seat, 1.. (default: the first free)"
+    )
+    rem.add_argument("--out", default=None, help="the record to write once the game is over")
     wir = sub.add_parser("wiring", help="a profile's pin table, and its wiring diagram (SVG, PDF)")
     wir.add_argument(
         "--profile", default="pyraos",
@@ -121,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         "--out", default=None, help="folder for the wiring diagram (default: the table only)"
     )
     args = parser.parse_args(argv)
-    if args.command in ("map", "deploy", "monitor") and args.port is None:
+    if args.command in ("map", "deploy", "monitor", "remote") and args.port is None:
         from host_tools.board.link import only_board
 
         try:
@@ -129,6 +144,10 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
+    if args.command == "remote":
+        from host_tools.watch import bridge
+
+        return bridge.run(args, sys.stdout)
     if args.command == "map":
         from host_tools.map import command
 

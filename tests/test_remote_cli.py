@@ -1,4 +1,4 @@
-"""``python -m sim --remote CODE``'s side of the room (sim.commands.remote,
+"""``python -m sim --remote CODE``'s side of the room (host_tools.remote.meet,
 sim.commands.play): the first free seat, the seed every home deals from,
 this machine's own broker started once, and the options that do not go
 together refused with a message, before any window opens."""
@@ -11,9 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from host_tools.remote import meet as remote
 from host_tools.remote.broker import LOOPBACK, Broker
 from host_tools.remote.room import Room
-from sim.commands import play, remote
+from sim.commands import play
 
 CODE = "ELM-3-BIRCH"
 PATIENCE_S = 30.0

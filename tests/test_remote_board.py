@@ -1,0 +1,242 @@
+"""A board against a simulator far away: the virtual board (the real
+firmware on CPython) behind a pseudo terminal, bridged to a room on a real
+amqtt broker on loopback by ``host_tools remote`` (host_tools.watch.bridge,
+pyserial on the pty), and a live table (sim.table.table) in the same room.
+
+The person at the board plays its own seat (a seeded choice among the
+legal turns) and makes the far player's moves as the board lights them in
+the profile's "remote" colour: read from the LEDs, as a player reads them.
+Faults on the way: a stranger's lines in the room, the broker restarted,
+the board's power cut (its journal and the room agree again). At the end
+the board's journal, the table's record and the room's are one.
+Each wait is for the event it needs (the room's lines, the board's
+acceptance), never a fixed time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from host_tools.board.link import Link
+from host_tools.remote.broker import Broker
+from host_tools.remote.room import room_id, sign
+from host_tools.watch.bridge import Bridge, BridgeError
+from sim.hardware.lights import same_colour
+from sim.table.table import COMPUTER, REMOTE, Table
+from tabletop import games
+from tabletop.profile.schema import PYRAOS_SENSORS
+from tests.pty_support import ThreadedBoard
+from tests.test_board_computer import the_move
+from tests.test_remote_games import Stranger
+
+CODE = "PINE-4-ASH"
+STEP_MS = 100  # virtual time the table plays between looks
+PATIENCE_S = 120.0  # wall time the game may stand still before the test gives up
+SPEED = 8.0  # the board's virtual time against real time
+
+
+class BoardHome:
+    """The board, its person, and its bridge to the room (in a thread)."""
+
+    def __init__(self, url: str, game: str, seat: int, seed: int) -> None:
+        self.board = ThreadedBoard(game, seed=seed, speed=SPEED).__enter__()
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.link = Link.open(self.board.path)
+        self.said: list[str] = []
+        self.bridge = Bridge(self.link, url, CODE, seat, self.said.append).start()
+        self.colour = tuple(self.board.dev.profile.colours["remote"])
+        self.stop = threading.Event()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._bridge, daemon=True)
+        self.thread.start()
+
+    def _bridge(self) -> None:
+        try:
+            while not self.stop.is_set():
+                self.bridge.step(0.02)
+        except BaseException as err:  # (raised in the test's thread by check)
+            self.error = err
+
+    def check(self) -> None:
+        if self.error is not None:
+            raise self.error
+        assert not self.bridge.problem, self.bridge.problem
+
+    def on_board(self, job: Any) -> Any:
+        got: list[Any] = []
+        self.board.do(lambda dev: got.append(job(dev)))
+        return got[0]
+
+    def game(self) -> Any:
+        return self.on_board(lambda dev: dev.runtime.board.game.copy())
+
+    def far_lit(self) -> set[str]:
+        """The position lights in the remote colour."""
+        return {
+            name
+            for name, rgb in self.on_board(
+                lambda dev: {n: dev.light(n) for n in PYRAOS_SENSORS}
+            ).items()
+            if same_colour(rgb, self.colour)
+        }
+
+    def act(self) -> bool:
+        """The person does what is due: a turn of its own, or the far
+        player's lit move; False when nothing is due."""
+        state = self.game()
+        if state.is_over():
+            return False
+        if state.turn == self.seat:
+            event = self.rng.choice(sorted(state.legal_moves()))
+        else:
+            lit = self.far_lit()
+            if not lit:
+                return False  # (not come yet)
+            event = the_move(state, lit)
+        self.on_board(lambda dev: dev.perform(state, event))
+        return True
+
+    def record(self) -> list[str]:
+        lines: list[str] = self.on_board(lambda dev: dev.runtime.journal.lines())
+        return lines
+
+    def power_cut(self) -> None:
+        """The board's power goes and comes back: its game from its journal."""
+        self.on_board(lambda dev: dev.power_on())
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        self.bridge.close()
+        self.link.close()
+        self.board.__exit__(None, None, None)
+
+
+@pytest.fixture
+def broker() -> Iterator[Broker]:
+    with Broker() as b:
+        yield b
+
+
+def _far_games() -> list[str]:
+    """The games whose board plays a seat far away."""
+    return [g for g in games.NAMES if games.part(g, "board").make.FAR]
+
+
+@pytest.mark.parametrize("game", _far_games())
+def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, game: str) -> None:
+    variant = games.variants(game)[0]
+    table = Table(game, variant, seed=5, players=(REMOTE, COMPUTER), level="greedy")
+    from host_tools.remote.room import Room
+
+    room = Room(broker.url, CODE, "1", seats=["0", "1"]).start()
+    table.link(room)
+    home = BoardHome(broker.url, game, seat=0, seed=4)
+    stranger = Stranger(broker.url)
+    topic = f"tabletop/{room_id(CODE)}"
+    befell: set[int] = set()
+    try:
+        last, since = -1, time.monotonic()
+        while not (table.truth.is_over() and home.bridge.over()):
+            table.advance(STEP_MS)
+            assert not table.far.problem, table.far.problem
+            assert not table.faults, table.faults
+            home.check()
+            home.act()
+            n = len(room.lines)
+            if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
+                befell.add(4)
+                line = f"{topic}/0/line"
+                stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
+                stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+            if n >= 9 and 9 not in befell:  # the broker goes down, comes back empty
+                befell.add(9)
+                broker.restart()
+            if n >= 14 and 14 not in befell:  # the board's power is cut, mid-game
+                befell.add(14)
+                home.power_cut()
+            if n != last:
+                last, since = n, time.monotonic()
+            assert time.monotonic() - since < PATIENCE_S, (len(room.lines), home.said)
+        record = room.lines
+        assert befell == {4, 9, 14}
+        assert home.record() == record == table.record_lines() == home.bridge.record()
+        assert json.loads(record[0])["game"] == game and len(record) > 20
+        assert {json.loads(line)["p"] for line in record[1:]} == {0, 1}
+        assert any("started again" in s for s in home.said)  # (the power cut, seen)
+    finally:
+        stranger.close()
+        home.close()
+        room.close()
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_the_board_refuses_far_moves_that_are_not_due(game: str) -> None:
+    """``remote`` and ``play`` checked whole: a board that cannot seat a far
+    player says so; a malformed line, one out of its turn, a seat that is
+    not far, or a line number that is not the next are refused, naming
+    why, and the game goes on as it was."""
+    with ThreadedBoard(game, seed=2, speed=SPEED) as board:
+        link = Link.open(board.path)
+        try:
+            far_ok = games.part(game, "board").make.FAR
+            reply = link.ask({"cmd": "remote", "seats": [1]})
+            if not far_ok:
+                assert not reply["ok"] and "no far seats on a board" in reply["error"]
+                reply = link.ask({"cmd": "play", "n": 1, "line": {"p": 1}})
+                assert not reply["ok"] and "no seat is far away" in reply["error"]
+                return
+            assert reply["ok"]
+            for seats, why in (([0, 1], "not all"), ([5], "each a seat"), ("1", "a list")):
+                reply = link.ask({"cmd": "remote", "seats": seats})
+                assert not reply["ok"] and why in reply["error"], reply
+            before = [o.get("text") for o in link.ask_lines({"cmd": "state"})[1:]]
+            for cmd, why in (
+                ({"n": 1, "line": {"p": 1, "place": "a1"}}, "not the far seat's turn"),
+                ({"n": 2, "line": {"p": 1, "place": "a1"}}, "next line's number: 1"),
+                ({"n": 1, "line": {"p": 0, "place": "zz"}}, "zz"),
+                ({"n": 1, "line": "place a1"}, "a record line"),
+                ({"n": "1", "line": {}}, "next line's number"),
+            ):
+                reply = link.ask({"cmd": "play", **cmd})
+                assert not reply["ok"] and why in reply["error"], (cmd, reply)
+            assert link.ask({"cmd": "remote", "seats": [0]})["ok"]  # the first to move
+            reply = link.ask({"cmd": "play", "n": 1, "line": {"p": 0, "place": "2a1"}})
+            assert not reply["ok"] and "line 1: 2a1 is not supported" in reply["error"], reply
+            after = [o.get("text") for o in link.ask_lines({"cmd": "state"})[1:]]
+            assert after == before  # nothing changed
+            assert link.ask({"cmd": "play", "n": 1, "line": {"p": 0, "place": "a1"}})["ok"]
+        finally:
+            link.close()
+
+
+def test_a_board_whose_game_is_not_the_rooms_is_refused(broker: Broker) -> None:
+    """A room whose game has begun elsewhere: a board that did not play it
+    is not bridged into it (a message, nothing sent to the room)."""
+    from host_tools.remote.room import Room
+    from tabletop.records import notation
+
+    with ThreadedBoard("pyraos", seed=2, speed=SPEED, moves=1) as board:
+        first = board.events[0]
+        fresh = games.part("pyraos", "rules").new_state("standard")
+        other = next(m for m in fresh.legal_moves() if m != first)
+        room = Room(broker.url, CODE, "1", seats=["0", "1"]).start()
+        link = Link.open(board.path)
+        try:
+            assert room.wait_until(lambda r: r.synced, PATIENCE_S)
+            room.append(json.dumps({"format": 1, "game": "pyraos", "variant": "standard"}))
+            room.append(json.dumps(notation.to_json("pyraos", other)))
+            with pytest.raises(BridgeError, match="not the room's"):
+                Bridge(link, broker.url, CODE, 0, lambda s: None).start()
+            assert len(room.lines) == 2
+        finally:
+            link.close()
+            room.close()
