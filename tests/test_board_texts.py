@@ -65,11 +65,13 @@ def said_in(path: Path) -> set[str]:
 
 
 def said_by(game: str | None) -> set[str]:
-    """What the status module of ``game`` says (None: every game's, text.py
-    and howto.py)."""
+    """What the status module of ``game`` says (None: every game's, text.py,
+    howto.py and status_far.py)."""
     if game is None:
-        return said_in(SHOW / "text.py") | said_in(SHOW / "howto.py")
-    return said_in(SHOW / f"status_{game}.py")
+        return (
+            said_in(SHOW / "text.py") | said_in(SHOW / "howto.py") | said_in(SHOW / "status_far.py")
+        )
+    return set().union(*(said_in(p) for p in SHOW.glob(f"status_{game}*.py")))
 
 
 def table(lang: str, game: str | None) -> dict[str, str]:

@@ -12,7 +12,7 @@ game's board, written once: each board is a Board, made by its module's
     board.describe(out)           # game, variant (and players if they vary) into a reply
     board.scored, board.score_event()   # rounds scored, and the line that tells the last
     board.computer, board.choose_computer(seat)   # the seat the board plays (BACK at the select)
-    board.play_far(seats), board.far_move(event)  # seats played far away (the host's remote, play)
+    board.FAR                     # may seat players far away (tabletop.board.remote_seat)
     board.noise_report()          # the line that tells the sensors' noise, once measured
     board.fault_names, board.unwired    # sensors found not working; none usable: no play
     board.resting                 # the last tick changed nothing: the sensing's check, no more
@@ -159,25 +159,9 @@ class Board:
 
     # -- seats played far away (the host's ``remote`` and ``play``) ----------------
 
-    # May this game's board seat players far away (tabletop.board.remote_seat)?
-    # A board that may also has far_move(event): the far seat's next event.
+    # May this game's board seat players far away (the host's ``remote``,
+    # tabletop.board.remote_seat: its code loaded only then)?
     FAR = False
-
-    def play_far(self, seats):
-        """The host plays ``seats`` (player indexes; () none) far away: they
-        are the seat the board plays from now on, a computer's replaced."""
-        if seats:
-            from tabletop.board.remote_seat import Remote
-
-            self.computer = Remote(seats)
-        else:
-            self.computer = None
-        self.version += 1
-
-    def far_seats(self):
-        """The seats played far away (() when none)."""
-        seat = self.computer
-        return seat.seats if seat is not None and seat.REMOTE else ()
 
     def next_seat(self):
         """The seat after the one the board plays now: nobody (-1), then the

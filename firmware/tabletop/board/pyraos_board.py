@@ -142,22 +142,6 @@ class PyraosBoard(Board):
         Board.choose_computer(self, seat)  # (tabletop.board.computer's Computer)
         self.light(0)
 
-    def far_move(self, event):
-        """The far seat's next event (the host's ``play``): None when the
-        board takes it (lit next tick for the player to make), else why not."""
-        seat = self.computer
-        game = self.game
-        if seat is None or not seat.REMOTE or not seat.plays(game) or event[1] != game.turn:
-            return "not the far seat's turn"
-        fault = self.game.fault(event)
-        if fault is not None:
-            from tabletop.rules.reasons import explain
-
-            return explain(fault)
-        seat.given(event)
-        self.version += 1
-        return None
-
     def computer_to_move(self):
         return self.computer is not None and self.computer.plays(self.game)
 
@@ -265,7 +249,8 @@ class PyraosBoard(Board):
             self.new_game()
             return
         if self.mode == SELECT:
-            if event == presses.SHORT_BACK and not self.far_seats():
+            seat = self.computer  # (never a far player's: the host chose those)
+            if event == presses.SHORT_BACK and (seat is None or not seat.REMOTE):
                 self.choose_computer(self.next_seat())  # who it plays: nobody, Dark, Light
             sensor.rest_while_still(now_ms)
             self._rested = self.version  # (a tick the sensing rests has nothing to do)

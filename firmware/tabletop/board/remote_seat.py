@@ -4,9 +4,9 @@ the board lights each in the profile's "remote" colour, and the player at
 the board makes it for the far player; only that move is accepted, as a
 computer seat's. Loaded only when a host names far seats.
 
-    seat = Remote((1,))        # the far seats (player indexes)
-    seat.given(event)          # the host's ``play``: the far seat's next event
-    (and what tabletop.board.computer.Computer's seat does: next_move, made, ...)
+    play_far(board, (1,))      # the host's ``remote``: the far seats (player indexes)
+    far_move(board, event)     # the host's ``play``: the far seat's next event, or why not
+    board.computer             # a Remote, doing what a Computer seat does (next_move, made...)
 
 The board treats it as the seat it plays (``board.computer``): it replaces
 a computer seat chosen at the game select. BACK never takes a far move
@@ -49,3 +49,28 @@ class Remote(Computer):
 
     def taken_back(self):
         self.forget()
+
+
+def play_far(board, seats):
+    """The host plays ``seats`` (player indexes; () none) far away on
+    ``board``: they are the seat it plays from now on, a computer's replaced."""
+    board.computer = Remote(seats) if seats else None
+    board.version += 1
+
+
+def far_move(board, event):
+    """The far seat's next event (the host's ``play``, on a board with far
+    seats): None when ``board`` takes it (lit next tick for the player to
+    make), else why not."""
+    seat = board.computer
+    game = board.game
+    if not seat.plays(game) or event[1] != game.turn:
+        return "not the far seat's turn"
+    fault = game.fault(event)
+    if fault is not None:
+        from tabletop.rules.reasons import explain
+
+        return explain(fault)
+    seat.given(event)
+    board.version += 1
+    return None

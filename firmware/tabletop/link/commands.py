@@ -133,7 +133,9 @@ def _remote(device, cmd):
     for i, p in enumerate(seats):
         if type(p) is not int or not 0 <= p < n or p in seats[:i]:
             raise Refused('"seats": each a seat 0..%d, once' % (n - 1))
-    board.play_far(tuple(sorted(seats)))
+    from tabletop.board.remote_seat import play_far
+
+    play_far(board, tuple(sorted(seats)))
     return {"seats": seats}
 
 
@@ -141,7 +143,8 @@ def _play(device, cmd):
     # A far seat's next event, as its record line numbered as the board's
     # move events are: checked whole, then lit for the player to make.
     rt = _game_may_change(device)
-    if not rt.board.far_seats():
+    seat = rt.board.computer
+    if seat is None or not seat.REMOTE:
         raise Refused('no seat is far away ("remote" first)')
     n = cmd.get("n")
     line = cmd.get("line")
@@ -158,7 +161,9 @@ def _play(device, cmd):
         raise Refused(excerpt(str(why), 80))
     if notation.for_game(rt.journal.game).is_deal(event):
         raise Refused("a deal is the board's own")
-    why = rt.board.far_move(event)
+    from tabletop.board.remote_seat import far_move
+
+    why = far_move(rt.board, event)
     if why is not None:
         raise Refused("line %d: %s" % (n, why))
     return {"n": n}

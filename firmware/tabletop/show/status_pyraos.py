@@ -3,7 +3,7 @@ board's language (tabletop.show.words)."""
 
 from tabletop.board import pyraos_board as pb
 from tabletop.rules import pyraos
-from tabletop.show.text import FAR_NO_UNDO, NO_UNDO, select_screen, with_faults
+from tabletop.show.text import select_screen, with_faults
 from tabletop.show.words import N_, _
 
 NAMES = (N_("Light"), N_("Dark"))  # player 0 plays the light marbles (docs/RECORDS.md)
@@ -22,10 +22,10 @@ def _lines(board):
         shown = select_screen("Pyraos", variant, number, len(games), N_("BACK: computer"))
         if seat is None:
             shown += (_("Computer: none"),)
-        elif seat.REMOTE:
-            shown += (_("Far away: %s") % _(NAMES[seat.seat]),)
         else:
-            shown += (_("Computer: %s") % _(NAMES[seat.seat]),)
+            from tabletop.show.status_pyraos_seat import at_select
+
+            shown += (at_select(seat, _(NAMES[seat.seat])),)
         sensor = board.sensor
         if sensor.measured:  # (for the maker: what the sensors really do)
             shown += (_("Noise %d (%d)") % (sensor.typical, board.profile.noise),)
@@ -46,14 +46,10 @@ def _lines(board):
         said = _("Draw") if w is None else _("%s wins!") % _(NAMES[w])
         return head[:1] + (_("Moves %d") % g.plies, head[2], "", said, "", _("MENU: new game"))
     who = _(NAMES[g.turn])
-    if seat is not None and seat.plays(g):
-        # Its turn, the player makes it: what to do for it, or the mistake
-        # made (never the person's own texts: a take-back is the computer's).
-        said = (_("%s: far away") % who if seat.REMOTE else _("%s: computer") % who,)
-        fix = _mistake(board)
-        if not fix and board.hints:  # one lifted that is not its move
-            fix = ("", _("Put the marble"), _("back where lit"))
-        return head + said + (fix or _computer(seat.next_move(g), seat.REMOTE))
+    if seat is not None and seat.plays(g):  # its turn: the player makes its move
+        from tabletop.show.status_pyraos_seat import to_make
+
+        return head + to_make(board, seat, who, _mistake(board))
     said = (_("%s to play") % who,)
     fix = _mistake(board)
     if fix:
@@ -67,10 +63,10 @@ def _lines(board):
         return head + said + (_("Take 1 or 2 of"), _("your lit marbles"))
     if board.hints and board.targets:
         return head + (_("%s raises") % who, "", _("Set it on a lit"), _("spot higher up"))
-    if seat is not None and seat.refused:  # BACK against the computer: nothing of yours yet
-        if seat.REMOTE:
-            return head + said + ("", _(FAR_NO_UNDO), _("far player's"))
-        return head + said + ("", _(NO_UNDO))
+    if seat is not None and seat.refused:  # BACK against the seat: nothing of yours yet
+        from tabletop.show.status_pyraos_seat import refused
+
+        return head + said + refused(seat)
     return head + said
 
 
@@ -82,16 +78,3 @@ def _mistake(board):
     if board.errors:  # (a marble where none may be: in play, red is only that)
         return ("", _("Not a move: lift"), _("the red marble"))
     return ()
-
-
-def _computer(move, far):
-    # What the player is to do for the computer (or the far player).
-    if move is None:
-        return ("", _("Waiting for"), _("their move")) if far else ("", _("Thinking..."))
-    if move[0] == pyraos.PLACE:
-        return ("", _("Place a marble"), _("on the lit spot"))
-    if move[0] == pyraos.RAISE:
-        return ("", _("Raise the lit"), _("marble to the"), _("lit spot"))
-    if move[3] >= 0:
-        return ("", _("Take back the"), _("lit marbles"))
-    return ("", _("Take back the"), _("lit marble"))

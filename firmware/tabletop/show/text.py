@@ -20,7 +20,6 @@ ROWS = 8
 BACK_UNDO = N_("BACK: undo")  # what BACK does at the game select, unless a board says
 # BACK against the computer found no move of a person's (said with _(NO_UNDO))
 NO_UNDO = N_("Nothing to undo")
-FAR_NO_UNDO = N_("BACK: no undo of")  # ... against a far player: "far player's" (moves) after it
 _CUT = ".."  # ends a line of text cut short
 HOW_TO = N_("hold BACK: rules")  # the game select: how to play (tabletop.show.howto)
 # The variants' names (tabletop.games.VARIANTS), said with _(variant)

@@ -1,0 +1,26 @@
+"""What the display says of a seat played far away (docs/REMOTE.md), in
+the board's language: loaded only while a board has one (the host's
+``remote``), so that a board without pays nothing for them. Each game's
+status module that seats far players asks it (status_pyraos)."""
+
+from tabletop.show.words import _
+
+
+def at_select(name):
+    """The game select's line: who plays far away (``name`` said already)."""
+    return _("Far away: %s") % name
+
+
+def turn(who):
+    """The far player's turn: the line after the move count."""
+    return _("%s: far away") % who
+
+
+def waiting():
+    """Until their move comes: what the player at the board waits for."""
+    return ("", _("Waiting for"), _("their move"))
+
+
+def no_undo():
+    """BACK against a far player: nothing of theirs is taken back here."""
+    return ("", _("BACK: no undo of"), _("far player's"))
