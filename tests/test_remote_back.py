@@ -101,32 +101,40 @@ def test_a_take_back_refused_changes_nothing(rooms: Rooms) -> None:
     has(a, [*PLAYED, AFTER[0]])
 
 
-def test_a_seat_away_when_its_ask_is_agreed_comes_back_to_the_cut_record(
-    rooms: Rooms, raw: Raw
+@pytest.mark.parametrize("away", ["asker", "answerer"])
+def test_a_seat_away_at_the_take_back_comes_back_to_the_cut_record(
+    rooms: Rooms, raw: Raw, away: str
 ) -> None:
     a, b = synced(rooms("0")), synced(rooms("1"))
     play([a, b], PLAYED)
     a.ask_back(2)
     expect(b, "ask")
-    a.close(cut=True)  # its power cut as soon as it asked
-    b.answer_back(True)
-    expect(b, "back")
-    b.append(AFTER[0])
+    if away == "asker":
+        a.close(cut=True)  # its power cut as soon as it asked
+        b.answer_back(True)
+        expect(b, "back")
+        here, gone = b, "0"
+    else:
+        b.answer_back(True)
+        expect(a, "back")  # (its yes went out: its power cut before its journal was cut)
+        b.close(cut=True)
+        here, gone = a, "1"
+    here.append(AFTER[0])
     whole = [*PLAYED[:3], AFTER[0]]
     # back with its old journal: it cuts it, takes the line after the cut
-    a2 = synced(rooms("0", PLAYED))
-    assert expect(a2, "back")[:2] == ("back", 2)
-    has(a2, whole)
-    assert a2.era == 1 and a2.divergence is None
-    assert a2.wait_until(lambda r: raw.records() == {"0": whole, "1": whole}, TIMEOUT)
-    a2.close(cut=True)
+    back = synced(rooms(gone, PLAYED))
+    assert expect(back, "back")[:2] == ("back", 2)
+    has(back, whole)
+    assert back.era == 1 and back.divergence is None and back.asked is None
+    assert back.wait_until(lambda r: raw.records() == {"0": whole, "1": whole}, TIMEOUT)
+    back.close(cut=True)
     # back with a journal written after the cut (era 1): nothing is cut again
-    a3 = synced(rooms("0", whole, era=1))
-    a3.append(AFTER[1])
-    has(b, [*whole, AFTER[1]])
+    again = synced(rooms(gone, whole, era=1))
+    again.append(AFTER[1])
+    has(here, [*whole, AFTER[1]])
     kinds = []
-    while not a3.events.empty():
-        kinds.append(a3.events.get().kind)
+    while not again.events.empty():
+        kinds.append(again.events.get().kind)
     assert "back" not in kinds and "divergence" not in kinds, kinds
 
 
@@ -145,16 +153,23 @@ def test_old_lines_after_the_cut_are_void_not_a_divergence(rooms: Rooms, raw: Ra
         assert room.divergence is None
 
 
-def test_a_real_divergence_after_the_cut_is_still_refused(rooms: Rooms, raw: Raw) -> None:
+@pytest.mark.parametrize(
+    "n, era",
+    [(3, 1), (2, 0)],
+    ids=["a line after the cut", "an old era's line within the lines kept"],
+)
+def test_a_real_divergence_after_the_cut_is_still_refused(
+    rooms: Rooms, raw: Raw, n: int, era: int
+) -> None:
     a, b = agreed_back_to_2(rooms)
     a.append(AFTER[0])
     has(b, [*PLAYED[:3], AFTER[0]])
-    forge(raw, "1", "line", {"n": 3, "line": AFTER[1], "era": 1})
+    forge(raw, "1", "line", {"n": n, "line": AFTER[1], "era": era})
     for room in (a, b):
         expect(room, "divergence")
-        assert room.divergence == (3, AFTER[0], AFTER[1], "1")
-    # an old era's line within the lines kept is judged too
-    with pytest.raises(Diverged):
+        assert room.divergence == (n, room.lines[n], AFTER[1], "1")
+    assert a.lines == [*PLAYED[:3], AFTER[0]]
+    with pytest.raises(Diverged):  # (a diverged room asks nothing either)
         a.ask_back(1)
 
 

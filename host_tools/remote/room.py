@@ -50,7 +50,8 @@ ask ``k`` (counted from 0) after ``e`` take-backs. Each other seat answers
 it once, ``answer_back(yes)``: the note ``{"ask": k, "to": SEAT, "yes":
 true}``. When every other seat said yes, every room cuts its record to
 line ``n`` (``room.cuts`` gets ``n``, ``room.era`` one more) and publishes
-it again, shorter; one no refuses it, and nothing changes. Only the notes
+it again, shorter (what was played meanwhile past line ``n`` goes too);
+one no refuses it, and nothing changes. Only the notes
 decide (each seat writes only its own, all retained), so every seat, one
 back from a power cut too, reaches the same cuts. One ask is open at a
 time (``room.asked``); two asked at once are both refused (a seat whose
@@ -154,7 +155,7 @@ class Event(NamedTuple):
     detail: str = ""
 
 
-class Talk:
+class _Talk:
     """The take-backs' asks and answers in the seats' notes."""
 
     def __init__(self, seats: tuple[str, ...], notes: dict[str, list[dict[str, Any]]]) -> None:
@@ -237,7 +238,7 @@ class Room:
         self.synced = False
         self.cuts: list[int] = []  # each agreed take-back's line n, in order
         self._journal_era = era  # (the first take-backs, already in the journal)
-        self._talk = Talk(self.seats, self.notes)
+        self._talk = _Talk(self.seats, self.notes)
         self._open: dict[tuple[str, int], Ask] = {}  # the open asks, as told
         self._held: dict[tuple[str, int], str] = {}
         self._asking: threading.Timer | None = None
@@ -511,7 +512,7 @@ class Room:
             return
         cut = False
         while True:
-            talk = self._talk = Talk(self.seats, self.notes)
+            talk = self._talk = _Talk(self.seats, self.notes)
             while True:
                 era = len(self.cuts)
                 ask = next((a for a in talk.asks if a.era == era and talk.agreed(a)), None)
