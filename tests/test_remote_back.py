@@ -46,10 +46,11 @@ AFTER = [json.dumps({"p": 0, "place": sq}) for sq in ("c1", "a4")]  # played aft
 THREE = ("0", "1", "2")
 
 
-def forge(raw: Raw, seat: str, kind: str, body: dict[str, Any]) -> None:
-    """``body`` published, signed, as ``seat``'s ``kind`` message (not retained)."""
+def forge(raw: Raw, seat: str, kind: str, body: dict[str, Any], retain: bool = False) -> None:
+    """``body`` published, signed, as ``seat``'s ``kind`` message."""
     topic = f"{raw.topic}/{seat}/{kind}"
-    raw.client.publish(topic, sign(CODE, topic, body), qos=1).wait_for_publish(TIMEOUT)
+    published = raw.client.publish(topic, sign(CODE, topic, body), qos=1, retain=retain)
+    published.wait_for_publish(TIMEOUT)
 
 
 def play(seats: list[Room], lines: list[str]) -> None:
@@ -151,6 +152,20 @@ def test_old_lines_after_the_cut_are_void_not_a_divergence(rooms: Rooms, raw: Ra
     for room in (a, b):
         has(room, whole)
         assert room.divergence is None
+
+
+def test_a_newer_eras_record_before_the_notes_is_taken_once_they_are_read(
+    rooms: Rooms, raw: Raw
+) -> None:
+    a = synced(rooms("0", PLAYED))
+    # seat 1's record after a take-back to line 2 this room has not heard of
+    forge(raw, "1", "record", {"lines": [*PLAYED[:3], AFTER[0]], "era": 1}, retain=True)
+    forge(raw, "1", "notes", {"notes": [{"back": 2, "era": 0, "ask": 0}]})
+    expect(a, "ask")
+    assert a.lines == PLAYED  # (the record was passed over)
+    a.answer_back(True)
+    has(a, [*PLAYED[:3], AFTER[0]])  # (the records asked for again)
+    assert a.era == 1 and a.divergence is None
 
 
 @pytest.mark.parametrize(
