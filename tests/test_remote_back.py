@@ -2,9 +2,10 @@
 against a real amqtt broker on loopback: asked, answered yes or no, the
 record cut at every seat and the game going on from the cut; a seat away
 at the time (a power cut, an old journal) coming back to the cut record;
-old lines that turn up after a cut void, a real divergence after it still
-refused; three seats, where every other must say yes; asks and answers
-that cannot be. Each test waits for the event it needs, never for a
+old lines that turn up after a cut void, a newer era's record heard
+before its notes taken once they are, a real divergence after a cut still
+refused; three seats, where every other must say yes; two asks at once,
+both refused; asks and answers that cannot be. Each test waits for the event it needs, never for a
 fixed time."""
 
 from __future__ import annotations
