@@ -5,6 +5,9 @@
     room.append('{"p": 0, "place": "b2"}')     # this side's move: its number is returned
     room.wait_until(lambda r: len(r.lines) > 2, timeout=30)
     event = room.events.get()                  # a line taken, a divergence, a stranger...
+    room.ask_back(3)                           # ask the others to take the record back to line 3
+    room.asked                                 # the open ask (an Ask) or None
+    room.answer_back(True)                     # yes (or no) to another seat's open ask
     room.close()
 
 Line 0 is the record's header, line n its n-th event. ``room.lines`` is the
@@ -17,7 +20,11 @@ sha256("tabletop room " + code), so that the code itself never travels)::
     tabletop/R/SEAT/line     QoS 1: {"n": n, "line": text, "mac": ...}, a line the seat played
     tabletop/R/SEAT/probe    QoS 1: {"probe": nonce}, the seat's own barrier after (re)connecting
     tabletop/R/SEAT/notes    retained, QoS 1: {"notes": [{...}, ...], "mac": ...}, what the seat
-                             said that is no record line (a pass: host_tools.remote.far), all so far
+                             said that is no record line (a pass: host_tools.remote.far, a
+                             take-back's ask or answer: below), all so far
+
+Record and line messages also carry ``"era"``: how many take-backs the
+seat had agreed when it sent them (none: 0).
 
 ``mac`` is HMAC-SHA256 keyed by the room code over the topic and the
 message's other keys (canonical JSON): only someone who knows the code can
@@ -35,6 +42,31 @@ turn and the seats' retained records are asked for again. On every
 broker has delivered every retained record: a record from before a power
 cut is read before it is overwritten), then publishes its whole record
 retained, so a broker that restarted empty has every record again.
+
+A take-back: ``ask_back(n)`` asks the other seats to take the record back
+to line ``n`` (lines 0 to ``n`` kept, the header always, the last line at
+least dropped): the note ``{"back": n, "era": e, "ask": k}``, this seat's
+ask ``k`` (counted from 0) after ``e`` take-backs. Each other seat answers
+it once, ``answer_back(yes)``: the note ``{"ask": k, "to": SEAT, "yes":
+true}``. When every other seat said yes, every room cuts its record to
+line ``n`` (``room.cuts`` gets ``n``, ``room.era`` one more) and publishes
+it again, shorter (what was played meanwhile past line ``n`` goes too);
+one no refuses it, and nothing changes. Only the notes
+decide (each seat writes only its own, all retained), so every seat, one
+back from a power cut too, reaches the same cuts. One ask is open at a
+time (``room.asked``); two asked at once are both refused (a seat whose
+ask is open says no to any other). Asking while one is open (AskOpen),
+before line 0 or from the last line on (BackOutOfRecord), answering with
+no other seat's ask open or twice (NothingAsked), or before the room is
+synced: a TakeBackError, and nothing said. A message from an older era
+counts only for its lines up to the cuts made since (the rest is void,
+never a divergence); one from a newer era is passed over until the notes
+that made it are read, and then the retained records are asked for again.
+``Room(..., journal, era=e)``: the journal as it was after ``e`` take-backs
+(``room.era`` when it was written); one from before a take-back is cut.
+Events: "ask" (``seat`` asks back to line ``n``), "back" (the record taken
+back to line ``n``, ``seat``'s ask), "refused" (``seat`` said no; "" when
+the ask lapsed: another was agreed first).
 """
 
 from __future__ import annotations
@@ -47,7 +79,7 @@ import secrets
 import ssl
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 from urllib.parse import unquote, urlsplit
 
 import paho.mqtt.client as mqtt
@@ -74,16 +106,80 @@ class Diverged(ValueError):
     """A line appended to a room whose record diverged."""
 
 
+class TakeBackError(ValueError):
+    """A take-back asked or answered that cannot be: the message says why."""
+
+
+class AskOpen(TakeBackError):
+    """A take-back asked while one is open."""
+
+
+class BackOutOfRecord(TakeBackError):
+    """A take-back to a line before the record's start or from its last line on."""
+
+
+class NothingAsked(TakeBackError):
+    """An answer with no ask of another seat's open (or this seat's answer given already)."""
+
+
+class Ask(NamedTuple):
+    """Seat ``seat``'s ask number ``k`` (from 0): the record taken back to
+    line ``n`` (lines 0 to ``n`` kept), asked after ``era`` take-backs."""
+
+    seat: str
+    n: int
+    era: int
+    k: int
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """Who asked, and which of its asks: what an answer names."""
+        return self.seat, self.k
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}'s take-back to line {self.n}"
+
+
 class Event(NamedTuple):
     """What happened in a room: ``kind`` is "line" (line ``n`` taken from ``seat``),
     "divergence", "stranger" (a message ignored: ``detail`` says why), "held"
-    (line ``n`` waits for the lines before it), "connected", "synced" or "lost"."""
+    (line ``n`` waits for the lines before it), "connected", "synced", "lost",
+    "ask" (``seat`` asks back to line ``n``), "back" (the record taken back to
+    line ``n``, ``seat``'s ask) or "refused" (``seat`` said no to the ask
+    back to ``n``; "" when it lapsed)."""
 
     kind: str
     n: int = -1
     text: str = ""
     seat: str = ""
     detail: str = ""
+
+
+class _Talk:
+    """The take-backs' asks and answers in the seats' notes."""
+
+    def __init__(self, seats: tuple[str, ...], notes: dict[str, list[dict[str, Any]]]) -> None:
+        self.seats = seats
+        self.asks: list[Ask] = []  # in seat order, then each seat's own
+        self.said: dict[tuple[str, int], dict[str, bool]] = {}  # (asker, k): seat -> yes
+        for seat in seats:
+            for note in notes[seat]:
+                n, era, k, to = note.get("back"), note.get("era"), note.get("ask"), note.get("to")
+                if _whole(n) and _whole(era) and _whole(k):
+                    self.asks.append(Ask(seat, n, era, k))
+                elif isinstance(to, str) and to != seat and _whole(k) and _yes_no(note.get("yes")):
+                    self.said.setdefault((to, k), {}).setdefault(seat, note["yes"])
+
+    def answer(self, ask: Ask, seat: str) -> bool | None:
+        """``seat``'s answer to ``ask`` (None: none yet)."""
+        return self.said.get(ask.key, {}).get(seat)
+
+    def agreed(self, ask: Ask) -> bool:
+        return all(self.answer(ask, s) is True for s in self.seats if s != ask.seat)
+
+    def refuser(self, ask: Ask) -> str | None:
+        """The first seat that said no to ``ask``."""
+        return next((s for s in self.seats if self.answer(ask, s) is False), None)
 
 
 def room_id(code: str) -> str:
@@ -125,6 +221,7 @@ class Room:
         seat: str,
         seats: Iterable[str] = ("0", "1"),
         journal: Iterable[str] = (),
+        era: int = 0,
         username: str | None = None,
         password: str | None = None,
         tls: ssl.SSLContext | None = None,
@@ -139,6 +236,10 @@ class Room:
         self.notes: dict[str, list[dict[str, Any]]] = {s: [] for s in self.seats}
         self.events: queue.Queue[Event] = queue.Queue()
         self.synced = False
+        self.cuts: list[int] = []  # each agreed take-back's line n, in order
+        self._journal_era = era  # (the first take-backs, already in the journal)
+        self._talk = _Talk(self.seats, self.notes)
+        self._open: dict[tuple[str, int], Ask] = {}  # the open asks, as told
         self._held: dict[tuple[str, int], str] = {}
         self._asking: threading.Timer | None = None
         self._nonce = ""
@@ -198,7 +299,7 @@ class Room:
             self._drain()
             self._changed.notify_all()
             if self.synced:
-                body = {"n": n, "line": text}
+                body = {"n": n, "line": text, "era": self.era}
                 topic = self._seat_topic(self.seat, "line")
                 self._client.publish(topic, sign(self.code, topic, body), qos=1)
                 self._publish_record()
@@ -208,10 +309,52 @@ class Room:
         """Say ``note`` (a JSON object) to the room: it joins this seat's
         notes, all of them retained (``notes``: every seat's)."""
         with self._changed:
-            self.notes[self.seat].append(note)
-            self._changed.notify_all()
-            if self.synced:
-                self._publish_notes()
+            self._say(note)
+
+    @property
+    def era(self) -> int:
+        """How many take-backs this room's record has had."""
+        return max(len(self.cuts), self._journal_era)
+
+    @property
+    def asked(self) -> Ask | None:
+        """The open ask (the first in seat order when two were asked at once), or None."""
+        with self._changed:
+            return next(iter(self._open.values()), None)
+
+    def ask_back(self, n: int) -> Ask:
+        """Ask the other seats to take the record back to line ``n`` (lines
+        0 to ``n`` kept): TakeBackError if that cannot be asked now."""
+        with self._changed:
+            self._may_talk()
+            if self._open:
+                raise AskOpen(f"{self.asked} is open: ask once it is answered")
+            last = len(self.lines) - 1
+            if type(n) is not int or n < 0:
+                raise BackOutOfRecord(f"back to line {n!r}: before the record's start (line 0)")
+            if n >= last:
+                raise BackOutOfRecord(f"back to line {n}: nothing after it (the last is {last})")
+            k = 1 + max((a.k for a in self._talk.asks if a.seat == self.seat), default=-1)
+            ask = Ask(self.seat, n, self.era, k)
+            self._say({"back": n, "era": ask.era, "ask": k})
+            self._takebacks()
+        return ask
+
+    def answer_back(self, yes: bool) -> Ask:
+        """Answer the open ask of another seat's (``asked``): yes or no. The
+        ask answered; NothingAsked if there is none this seat is to answer."""
+        with self._changed:
+            self._may_talk()
+            asks = [a for a in self._open.values() if a.seat != self.seat]
+            if not asks:
+                mine = f" ({self.asked}, this seat's own)" if self._open else ""
+                raise NothingAsked(f"no take-back of another seat's is asked{mine}")
+            ask = next((a for a in asks if self._talk.answer(a, self.seat) is None), None)
+            if ask is None:
+                raise NothingAsked(f"{asks[0]}: answered already")
+            self._say({"ask": ask.k, "to": ask.seat, "yes": bool(yes)})
+            self._takebacks()
+        return ask
 
     def wait_until(self, done: Callable[[Room], bool], timeout: float) -> bool:
         """Whether ``done(room)`` came true within ``timeout`` seconds."""
@@ -226,7 +369,7 @@ class Room:
 
     def _publish_record(self) -> None:
         topic = self._seat_topic(self.seat, "record")
-        body = {"lines": list(self.lines)}
+        body = {"lines": list(self.lines), "era": self.era}
         self._client.publish(topic, sign(self.code, topic, body), qos=1, retain=True)
 
     def _publish_notes(self) -> None:
@@ -276,14 +419,21 @@ class Room:
         except ValueError as e:
             self._report(Event("stranger", seat=seat, detail=f"{topic}: {e}"))
             return
+        era = body.get("era", 0)  # (a seat of before take-backs sends none: 0)
         with self._changed:
+            if not _whole(era):
+                self._report(Event("stranger", seat=seat, detail=f"{topic}: era {era!r}"))
+                return
+            valid = self._valid(era)
             if kind == "line" and _whole(body.get("n")) and isinstance(body.get("line"), str):
-                self._offer(seat, body["n"], body["line"])
+                if valid is None or body["n"] < valid:
+                    self._offer(seat, body["n"], body["line"])
             elif kind == "record" and _texts(body.get("lines")):
-                for n, text in enumerate(body["lines"]):
+                for n, text in enumerate(body["lines"][:valid]):
                     self._offer(seat, n, text)
             elif kind == "notes" and _objects(body.get("notes")):
                 self._heard(seat, body["notes"])
+                self._takebacks()
             else:
                 self._report(Event("stranger", seat=seat, detail=f"{topic}: not a {kind}"))
                 return
@@ -332,6 +482,72 @@ class Room:
         if len(notes) > len(known) and notes[: len(known)] == known:
             self.notes[seat] = list(notes)
 
+    def _say(self, note: dict[str, Any]) -> None:
+        self.notes[self.seat].append(note)
+        self._changed.notify_all()
+        if self.synced:
+            self._publish_notes()
+
+    def _may_talk(self) -> None:
+        if self.divergence is not None:
+            raise Diverged(str(self.divergence))
+        if not self.synced:
+            raise TakeBackError("not in touch with the room (not synced): its open asks unknown")
+
+    def _valid(self, era: int) -> int | None:
+        """How many first lines of a message from ``era`` still count: all
+        (None) in this room's era; up to the cuts since in an older one;
+        none in a newer one (the notes that made it are read first)."""
+        if era == self.era:
+            return None
+        if era > self.era or self.era > len(self.cuts):
+            return 0
+        return min(self.cuts[era:]) + 1
+
+    def _takebacks(self) -> None:
+        """The notes' take-backs followed: each ask agreed in its turn cuts
+        the record; an ask made while this seat's own is open is refused;
+        each ask opened, taken back or refused is told once."""
+        if self.divergence is not None:
+            return
+        cut = False
+        while True:
+            talk = self._talk = _Talk(self.seats, self.notes)
+            while True:
+                era = len(self.cuts)
+                ask = next((a for a in talk.asks if a.era == era and talk.agreed(a)), None)
+                if ask is None:
+                    break
+                self.cuts.append(ask.n)
+                if era >= self._journal_era:  # (not one the journal had had)
+                    del self.lines[ask.n + 1 :]
+                    self._held.clear()
+                    cut = True
+                    self._report(Event("back", ask.n, seat=ask.seat, detail=f"{ask}: agreed"))
+            still = [a for a in talk.asks if a.era == self.era and talk.refuser(a) is None]
+            for ask in still:
+                if ask.key not in self._open:
+                    self._open[ask.key] = ask
+                    self._report(Event("ask", ask.n, seat=ask.seat, detail=f"{ask}: asked"))
+            mine = any(a.seat == self.seat for a in still)
+            clash = [a for a in still if a.seat != self.seat and talk.answer(a, self.seat) is None]
+            if not (mine and clash):
+                break
+            for a in clash:
+                self._say({"ask": a.k, "to": a.seat, "yes": False})
+        opened = {a.key: a for a in still}
+        for key, ask in self._open.items():
+            if key not in opened and not talk.agreed(ask):
+                who = talk.refuser(ask)
+                why = f"seat {who} said no" if who else "lapsed: another was agreed first"
+                self._report(Event("refused", ask.n, seat=who or "", detail=f"{ask}: {why}"))
+        self._open = opened
+        self._changed.notify_all()
+        if cut:
+            if self.synced:
+                self._publish_record()
+            self.ask_again()  # (records of the new era, put by before the notes came)
+
     def _drain(self) -> None:
         """Held lines whose turn has come, offered again."""
         while self.divergence is None:
@@ -359,8 +575,12 @@ class Room:
         self.events.put(event)
 
 
-def _whole(x: Any) -> bool:
+def _whole(x: Any) -> TypeGuard[int]:
     return type(x) is int and x >= 0
+
+
+def _yes_no(x: Any) -> bool:
+    return type(x) is bool
 
 
 def _texts(x: Any) -> bool:
