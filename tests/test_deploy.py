@@ -2,7 +2,8 @@
 a pseudo terminal (sim/device/pico_pty.py: the real MicroPython rp2 firmware, its
 REPL reached by mpremote): a first deploy onto a fresh chip cut short by
 Ctrl-C in the middle of the files, finished by the next; the board then
-playing and speaking the protocol; a deploy onto that playing board with
+playing and speaking the protocol, with room on its heap for a far seat's
+code loaded as it plays; a deploy onto that playing board with
 nothing to change (asked into maintenance mode, nothing written, playing
 again); a profile its port refuses (exit 1 with the board's own error); a
 deploy stopped with the new tree, profile and display driver written, the
@@ -101,6 +102,17 @@ def test_deploy_interrupted_finished_again_and_cut(tmp_path: Path) -> None:
         assert said[-1] == "the board plays the new firmware"
         reply = hello(pico.path)  # the new firmware plays, and speaks the protocol
         assert reply["ok"] and reply["game"] == "pyraos" and reply["port"] == "rp2"
+        # code loaded once it plays finds room on the rp2's heap: a far seat
+        # (its modules and their new names, imported by the tick that
+        # answers "remote"), then its first move taken, not refused by a
+        # board in error mode
+        link = Link.open(pico.path)
+        try:
+            assert link.ask({"cmd": "remote", "seats": [0]}, seconds=30)["ok"]
+            far = link.ask({"cmd": "play", "n": 1, "line": {"p": 0, "place": "a1"}}, seconds=30)
+            assert far == {"reply": far["reply"], "ok": True, "n": 1}, far
+        finally:
+            link.close()
         said.clear()
         # again, onto the board in play: nothing to change, nothing written;
         # it plays again (the one reset out of maintenance mode)
