@@ -22,6 +22,7 @@ from sim.runs.selfplay import play_game
 from tabletop.records.notation import to_json
 from tabletop.records.record import check
 from tests.pty_support import ThreadedBoard
+from tests.test_deploy import hello
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,6 +37,7 @@ def device(*args: str) -> tuple[subprocess.Popen[str], str]:
     assert proc.stdout is not None
     path = proc.stdout.readline().strip()
     assert path.startswith("/dev/"), path
+    hello(path)  # (a board still booting, slower on a busy machine, hears nothing yet)
     return proc, path
 
 
