@@ -7,6 +7,7 @@
 
     Broker(users={"ann": "secret"})        # a password for each user, no anonymous client
     Broker(users=..., publish_acl={"ann": ["tabletop/+/0/#"]})   # who may publish where
+    Broker(tls=(cert, key))                # TLS only (PEM files): its url is mqtts://
 
 The broker is a process of its own (``python -m host_tools.remote.broker
 CONFIG.json``); ``start`` returns once it listens, ``stop`` kills it as a
@@ -54,8 +55,10 @@ class Broker:
         host: str = LOOPBACK,
         users: dict[str, str] | None = None,
         publish_acl: dict[str, list[str]] | None = None,
+        tls: tuple[Path, Path] | None = None,
     ) -> None:
         self.host = host
+        self.tls = tls
         self.port = port or free_port(host)
         self.users = dict(users or {})
         self.publish_acl = publish_acl
@@ -64,7 +67,7 @@ class Broker:
 
     @property
     def url(self) -> str:
-        return f"mqtt://{self.host}:{self.port}"
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
 
     def _config(self) -> dict[str, Any]:
         plugins: dict[str, Any] = {
@@ -80,10 +83,11 @@ class Broker:
                 "acl": everyone,  # (0.12.1 reads subscribe_acl, takes only acl)
                 "publish_acl": self.publish_acl,
             }
-        return {
-            "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
-            "plugins": plugins,
-        }
+        listener: dict[str, Any] = {"type": "tcp", "bind": f"{self.host}:{self.port}"}
+        if self.tls is not None:
+            cert, key = self.tls
+            listener.update(ssl=True, certfile=str(cert), keyfile=str(key))
+        return {"listeners": {"default": listener}, "plugins": plugins}
 
     def _password_file(self) -> Path:
         from pwdlib import PasswordHash

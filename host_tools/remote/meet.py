@@ -13,13 +13,12 @@ import secrets
 import socket
 import threading
 from typing import Any
-from urllib.parse import urlsplit
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from host_tools.remote.broker import LOOPBACK, Broker
-from host_tools.remote.room import PREFIX, room_id
+from host_tools.remote.room import PREFIX, reach, room_id
 
 PORT = 18830  # this machine's own broker (not Mosquitto's 1883: one may run there)
 LOCAL = f"mqtt://{LOOPBACK}:{PORT}"
@@ -53,12 +52,12 @@ def free_seat(url: str, code: str, seats: int) -> int:
     taken: set[str] = set()
     nonce = secrets.token_hex(8)
     done = threading.Event()
-    parts = urlsplit(url)
+    at = reach(url)
     client = mqtt.Client(CallbackAPIVersion.VERSION2)
-    if parts.username:
-        client.username_pw_set(parts.username, parts.password)
-    if parts.scheme == "mqtts":
-        client.tls_set()
+    if at.username is not None:
+        client.username_pw_set(at.username, at.password)
+    if at.tls is not None:
+        client.tls_set_context(at.tls)
 
     def on_connect(c: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
         if not reason.is_failure:
@@ -77,7 +76,7 @@ def free_seat(url: str, code: str, seats: int) -> int:
             taken.add(seat)
 
     client.on_connect, client.on_subscribe, client.on_message = on_connect, on_subscribe, on_message
-    client.connect_async(parts.hostname or LOOPBACK, parts.port or 1883)
+    client.connect_async(at.host, at.port)
     client.loop_start()
     try:
         if not done.wait(LOOK_S):

@@ -80,7 +80,7 @@ import ssl
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, TypeGuard
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -210,9 +210,51 @@ def unsign(code: str, topic: str, payload: bytes) -> dict[str, Any]:
     return body
 
 
+class Reach(NamedTuple):
+    """Where a broker is and how to log in to it (``reach(url)``)."""
+
+    host: str
+    port: int
+    username: str | None
+    password: str | None
+    tls: ssl.SSLContext | None
+
+
+def reach(url: str) -> Reach:
+    """The broker ``url`` names: ``mqtt://[USER:PASSWORD@]HOST[:PORT]`` (port
+    1883), ``mqtts://`` for TLS (port 8883; the system's trusted
+    certificates, or ``?cafile=FILE``: a certificate authority of one's own,
+    a home Mosquitto's). ValueError for anything else, naming it."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("mqtt", "mqtts"):
+        raise ValueError(f"broker URL {url!r}: mqtt://HOST[:PORT] or mqtts://HOST[:PORT]")
+    query = parse_qs(parts.query, keep_blank_values=True)
+    unknown = sorted(set(query) - {"cafile"})
+    if unknown or len(query.get("cafile", [])) > 1:
+        raise ValueError(f"broker URL {url!r}: ?cafile=FILE is all it may ask, not {unknown}")
+    tls = None
+    if parts.scheme == "mqtts":
+        cafile = query.get("cafile", [None])[0]
+        try:
+            tls = ssl.create_default_context(cafile=cafile)
+        except (OSError, ssl.SSLError) as err:
+            raise ValueError(f"broker URL {url!r}: cafile {cafile}: {err}") from None
+    elif query:
+        raise ValueError(f"broker URL {url!r}: ?cafile= is for mqtts:// only")
+    return Reach(
+        parts.hostname or "127.0.0.1",
+        parts.port or (8883 if parts.scheme == "mqtts" else 1883),
+        unquote(parts.username) if parts.username else None,
+        unquote(parts.password) if parts.password else None,
+        tls,
+    )
+
+
 class Room:
     """Seat ``seat`` of room ``code`` among ``seats``, through the broker at
-    ``url`` (``mqtt://`` or ``mqtts://`` for TLS, optionally ``user:password@``)."""
+    ``url`` (``reach``: ``mqtt://`` or ``mqtts://`` for TLS, optionally
+    ``user:password@``; ``username``, ``password`` and ``tls`` instead of
+    the URL's)."""
 
     def __init__(
         self,
@@ -244,19 +286,17 @@ class Room:
         self._asking: threading.Timer | None = None
         self._nonce = ""
         self._changed = threading.Condition()
-        parts = urlsplit(url)
-        if parts.scheme not in ("mqtt", "mqtts"):
-            raise ValueError(f"broker URL {url!r}: mqtt://HOST[:PORT] or mqtts://HOST[:PORT]")
-        self.host = parts.hostname or "127.0.0.1"
-        self.port = parts.port or (8883 if parts.scheme == "mqtts" else 1883)
+        at = reach(url)
+        self.host, self.port = at.host, at.port
         client_id = f"{PREFIX}-{room_id(code)[:8]}-{seat}-{secrets.token_hex(4)}"
         self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
-        username = username or (unquote(parts.username) if parts.username else None)
-        password = password or (unquote(parts.password) if parts.password else None)
+        username = username or at.username
+        password = password or at.password
         if username is not None:
             self._client.username_pw_set(username, password)
-        if parts.scheme == "mqtts" or tls is not None:
-            self._client.tls_set_context(tls or ssl.create_default_context())
+        tls = tls or at.tls
+        if tls is not None:
+            self._client.tls_set_context(tls)
         self._client.reconnect_delay_set(1, 2)
         self._client.on_connect = self._on_connect
         self._client.on_subscribe = self._on_subscribe
