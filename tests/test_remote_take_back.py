@@ -186,7 +186,7 @@ def test_a_take_back_refused_far_away_changes_nothing(
     with asked(broker.url, game, variant, n) as (g, before, _kept):
         g.key(g.far_apps[0], pygame.K_n)  # one no is enough
         g.until(lambda: "said no" in g.table.far_status())
-        assert all(app.ask_page() is None for app in g.far_apps)
+        g.until(lambda: all(app.ask_page() is None for app in g.far_apps))  # (the no heard)
         assert g.records() == before and all(r.cuts == [] for r in g.rooms)
         g.play(1)  # and the game goes on
         assert len(g.records()) > len(before)
