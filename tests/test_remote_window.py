@@ -95,8 +95,9 @@ def test_a_person_at_the_window_plays_homes_far_away(
             said_by = {n.get("p") for r in rooms for notes in r.notes.values() for n in notes}
             doubled = {json.loads(line).get("p") for line in record if '"double"' in line}
             assert said_by == {0} and doubled == {1, 2}  # (the person's BACK said at once)
-        # BACK and U take nothing back: the moves are the room's (no
-        # take-back is asked over it yet), and the game goes on
+        # BACK and the table's undo take nothing back: the moves are the
+        # room's (U at the window asks for a take-back instead:
+        # tests/test_remote_take_back.py), and the game goes on
         before = list(table.journal.events)
         assert not table.undo()
         assert "BACK takes nothing back" in table.far_status()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from sim.table import computer
 from sim.table.part import COMPUTER, HUMAN, NotByMouse, Part
 from sim.table.table import Table
 from tabletop import games
+from tabletop.rules import diabolo_cards, pacal_cards
 from tabletop.rules.rng import Rng
 from tests.table_support import (
     COMPUTER_FIRST,
@@ -154,3 +156,26 @@ def test_a_game_is_played_to_its_end_with_the_mouse(
         assert all(seat == min(movers) for movers, seat in people)
     if order == HIGH_FIRST:
         assert all(seat == max(movers) for movers, seat in people)
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "n"), [("pacal", "duel", 2), ("diabolo", "standard", 3)]
+)
+def test_a_table_opened_after_a_deal_deals_the_next_round_as_its_seed_does(
+    game: str, variant: str, n: int
+) -> None:
+    # A home far away restarted from its record deals on as the others
+    # (one seed): its deal generator past the record's deals, not afresh.
+    rng = Rng(SEED)
+    if game == "pacal":
+        want = [pacal_cards.deal_duel(rng) for _ in range(2)]
+    else:
+        first = rng.below(n)
+        want = [diabolo_cards.deal(rng, (first + k) % n) for k in range(2)]
+    players = (COMPUTER,) * n
+    fresh = Table(game, variant, seed=SEED, players=players, level=LEVEL)
+    cards: Any = fresh.part  # (its game's: sim.table.pacal, sim.table.diabolo)
+    assert cards.next_deal() == want[0]
+    opened = Table(game, variant, seed=SEED, players=players, level=LEVEL, events=[want[0]])
+    cards = opened.part
+    assert cards.next_deal() == want[1]

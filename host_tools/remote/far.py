@@ -7,6 +7,8 @@ room on an MQTT broker (host_tools.remote.room).
     far.event(1)                        # the far seat's next event, once the room has it
     far.problem                         # why the game cannot go on here ('' while it can)
     far.say_pass(2, colour), far.passed(1, colour), far.double(1, colour)   # Diabolo
+    far.back_to                         # after a take-back the room agreed: the record lines
+                                        # the home keeps (it takes back the rest), else None
 
 The home makes a far seat's events at its board (a simulator's table
 has its hand make them, as a computer seat's), so the board judges them
@@ -22,11 +24,20 @@ comes before its player in the rules' ``to_move()`` (seat order): player
 other way round (a person at the window built first); the lines are
 matched by their text, so the room's order stands. docs/RULES.md,
 "Playing far away", has these decisions in a player's words.
+
+A take-back the room agreed (host_tools.remote.room: its record cut to
+line n) is followed: ``back_to`` says how many of its record lines the
+home keeps (those within the room's lines 0 to n; the rest it takes
+back at its board), and once its record is no longer than that the link
+matches it with the room's again from the header on, as a home restarted
+from its journal does. The room's take-backs the home's journal had
+already had (``Room(..., era=e)``) are not followed again.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any, Protocol
 
 from tabletop.records import notation
@@ -41,6 +52,10 @@ class RoomLike(Protocol):
     notes: dict[str, list[dict[str, Any]]]
     synced: bool
     divergence: Any
+    cuts: list[int]
+
+    @property
+    def era(self) -> int: ...
 
     def append(self, text: str) -> int: ...
 
@@ -72,13 +87,19 @@ class Far:
         self.room = room
         self.seats = frozenset(seats)
         self.words = notation.for_game(table.game_name)
-        self.state = new_state(table.game_name, table.variant, table.seats)
+        self.problem = ""
+        self.cuts = room.era  # the room's take-backs followed (its journal's own among them)
+        self.back_to: int | None = None  # after a cut: the record lines the home keeps
+        self._match_again()
+
+    def _match_again(self) -> None:
+        """Nothing of the room matched yet: from its header on."""
+        self.state = new_state(self.table.game_name, self.table.variant, self.table.seats)
         self.rounds = 0  # the deals among them
         self.taken = 0  # the room's lines this board has matched (made, or put in the room)
         self.seen = 0  # the table's record lines looked at
         self.header = ""  # ... its first
         self.waiting: list[str] = []  # this board's lines not matched with the room's yet
-        self.problem = ""
 
     # -- the room's lines --------------------------------------------------------------
 
@@ -118,11 +139,35 @@ class Far:
                 return False
         return False
 
+    def _followed(self) -> bool:
+        """The room's take-backs followed (see the module): True while the
+        home is still to take back what the room's cut dropped."""
+        cuts = self.room.cuts
+        if len(cuts) > self.cuts:
+            kept = min(cuts[self.cuts :]) + 1  # (the room's lines 0 to n, as they stay)
+            self.cuts = len(cuts)
+            left = Counter(self.room.lines[:kept])
+            mine = 0
+            for text in self.table.record_lines():
+                if left[text] <= 0:
+                    break
+                left[text] -= 1
+                mine += 1
+            self.back_to = mine
+            self._match_again()
+            return True  # (next time: the room's record is surely cut by then)
+        if self.back_to is not None:
+            if self.table.record_length() > self.back_to:
+                return True
+            self.back_to = None
+        return False
+
     def sync(self) -> None:
         """The table's new lines matched with the room's, and put in it
-        when they may go (see the module)."""
+        when they may go (see the module); a take-back the room agreed
+        followed."""
         room = self.room
-        if self.problem or not room.synced and not self.taken:
+        if self.problem or self._followed() or not room.synced and not self.taken:
             return
         if not self.taken and not self.table.game_begun():
             return
@@ -172,7 +217,7 @@ class Far:
     def event(self, seat: int) -> Any:
         """The far ``seat``'s next event, once the room has it (None: not yet)."""
         n = self.taken
-        if self.problem or n >= len(self.room.lines):
+        if self.problem or self.back_to is not None or n >= len(self.room.lines):
             return None
         text = self.room.lines[n]
         if not self._far(n, text):

@@ -6,10 +6,13 @@ thing the simulator takes from the host tools: a board's bridge
 (host_tools.remote.meet: the broker, the free seat, the room's seed).
 
     room = join(table, url, code, seat)        # the table linked (host_tools.remote.far), started
+    room = join(table, url, code, seat, journal=lines, era=room.era)   # a table restarted from
+                                               # its record (lines), after the room's take-backs
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from host_tools.remote.meet import broker_for, free_seat, seed_of
@@ -18,9 +21,15 @@ from host_tools.remote.room import Room
 __all__ = ["broker_for", "free_seat", "join", "seed_of"]
 
 
-def join(table: Any, url: str, code: str, seat: int) -> Room:
+def join(
+    table: Any, url: str, code: str, seat: int, journal: Iterable[str] = (), era: int = 0
+) -> Room:
     """Seat ``seat`` of room ``code`` for ``table`` (a sim.table.table.Table
-    whose other seats are "remote"), started and linked."""
-    room = Room(url, code, str(seat), seats=[str(p) for p in range(table.seats)]).start()
+    whose other seats are "remote"), started and linked. A table opened
+    from its record (``journal``: its lines) gives the room's ``era`` it
+    was written in (how many take-backs the room had agreed then), so that
+    the room does not take those back again."""
+    seats = [str(p) for p in range(table.seats)]
+    room = Room(url, code, str(seat), seats=seats, journal=journal, era=era).start()
     table.link(room)
     return room

@@ -73,6 +73,8 @@ class DiaboloCards(Part):
 
     def start(self, events: list[Any]) -> None:
         self.dealt = [ev for ev in events if ev[0] == diabolo.DEAL]  # (a record brings its own)
+        for ev in self.dealt:  # the generator where the seed's deals leave it: the next
+            diabolo.deal(self.rng, ev[1])  # deal as at a table that dealt them (far away)
         if self.dealt:
             self.first_dealer = int(self.dealt[0][1])  # (the deal passes left from it)
         if not events:  # MENU, then long MENU until the board has the table's seats

@@ -58,6 +58,8 @@ class PacalCards(Part):
 
     def start(self, events: list[Any]) -> None:
         self.dealt = [ev for ev in events if ev[0] == pacal.DEAL]  # (a record brings its own)
+        for _deal in self.dealt:  # the generator where the seed's deals leave it: the next
+            self._new_deal()  # deal as at a table that dealt them (a home far away's)
         super().start(events)
 
     def deals(self) -> list[Any] | None:
@@ -95,9 +97,12 @@ class PacalCards(Part):
         """The deal of the round to come (made once, when first asked)."""
         used = sum(1 for ev in self._board_events() if ev[0] == pacal.DEAL)
         while len(self.dealt) <= used:
-            deal = pacal.deal_duel(self.rng) if self.variant == pacal.DUEL else None
-            self.dealt.append(deal or pacal.deal_solo(self.rng))
+            self.dealt.append(self._new_deal())
         return self.dealt[used]
+
+    def _new_deal(self) -> Any:
+        deal = pacal.deal_duel(self.rng) if self.variant == pacal.DUEL else None
+        return deal or pacal.deal_solo(self.rng)
 
     def _board_events(self) -> list[Any]:
         events: list[Any] = self.table.journal.events

@@ -43,6 +43,7 @@ from sim.hand.script import Script
 from sim.hardware.physics import PhysicsError
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.table import computer, seats, undo
+from sim.table.far_back import FarBack
 from sim.table.part import COMPUTER, HUMAN, REMOTE, SEATS, Part
 from sim.table.record_file import RecordProblem, read_record
 from sim.texts import _, reasons
@@ -115,6 +116,7 @@ class Table:
         self.person = make_hand(self.physics, self.hal, self.profile, seed + 1, timing=TYPED)
         self.script: Script | None = None
         self.far: Any = None  # the seats played far away: host_tools.remote.far's Far (link)
+        self.far_back: FarBack | None = None  # ... and U's take-back asked of them (link)
         self.back_waits = 0  # a BACK press held back until the far homes have said (ms held)
         self.back_refused = -1  # the events when BACK was refused against a far seat
         self.buttons_down: dict[str, int] = {}
@@ -218,12 +220,15 @@ class Table:
             if self.script is not None:
                 self._poll(self.script)
             part.sync()
-            if self.far is not None:
+            paused = False
+            if self.far is not None and self.far_back is not None:
                 self.far.sync()
+                self.far_back.take_back()
+                paused = self.far_back.paused()  # (an ask open: no move until it is answered)
                 if self.back_waits and not part.waits_far():
                     self.hal.press("back", self.now + tick, self.back_waits)
                     self.back_waits = 0
-            if self.script is None and not part.holding():
+            if self.script is None and not part.holding() and not paused:
                 self._table_acts()
 
     def _poll(self, script: Script) -> None:
@@ -260,6 +265,7 @@ class Table:
         ``room`` (host_tools.remote.room's Room, started): host_tools.remote.far."""
         far = {p for p, kind in enumerate(self.players) if kind == REMOTE}
         self.far = Far(self, room, far)
+        self.far_back = FarBack(self)
 
     def game_begun(self) -> bool:
         """Has the table's game begun at the board (not the board's own from
@@ -277,8 +283,11 @@ class Table:
             return _("The game stops here: {why}").format(why=far.problem)
         if far.taken and not far.room.synced:
             return _("The link to the room is down: trying again")
+        back = self.far_back.status() if self.far_back is not None else ""
+        if back:
+            return back
         if self.back_refused == len(self.journal):
-            return _("BACK takes nothing back in a game with someone far away (not yet)")
+            return _("BACK takes nothing back against someone far away: U asks them to")
         return ""
 
     def board_matches(self) -> bool:
@@ -301,7 +310,7 @@ class Table:
             self.back_waits = held  # (pressed once the far homes have said: advance)
             return
         if name == "back" and self.far is not None and self.part.back_takes_back():
-            self.back_refused = len(self.journal)  # (no take-back asked over the room yet)
+            self.back_refused = len(self.journal)  # (the room's moves: U asks for a take-back)
             return
         # the press as it was (sim.hardware.virtual_hal takes a press whole): it
         # starts now, so the firmware reads all of it from the next tick
@@ -319,7 +328,7 @@ class Table:
         pieces to the person, as at a real board.)"""
         if self.busy() or self.part.holding():
             return False
-        if self.far is not None:  # (its moves are in the room: not yet asked back over it)
+        if self.far is not None:  # (its moves are the room's: the window's U asks, far_back)
             self.back_refused = len(self.journal)
             return False
         count = undo.count(self)

@@ -1,7 +1,8 @@
 """U at the table (sim.table.table ``Table.undo``): how much to take back,
 and the table's hand taking it back.
 
-    n = count(table)          # events: the person's last turn, the computer's replies since
+    n = count(table)          # events: the person's last turn, the computer's (or far
+                              # seats') replies since
     table.run(steps(table, n))
 
 A person's last turn is taken back with every reply of the computer's seats
@@ -18,7 +19,7 @@ from typing import Any, Protocol
 
 from sim.hand import Hand, Steps, WaitFor
 from sim.hardware.virtual_hal import VirtualHal
-from sim.table.part import COMPUTER, HUMAN, Part
+from sim.table.part import BY_HAND, HUMAN, Part
 from sim.texts import N_
 from tabletop import games
 from tabletop.records.record import Record, new_state
@@ -59,9 +60,9 @@ def count(table: UndoTable) -> int:
     words = games.part(table.game_name, "notation")
     k = 0
     while k < n and not words.is_deal(events[n - 1 - k]):
-        if table.players[events[n - 1 - k][1]] != COMPUTER:
+        if table.players[events[n - 1 - k][1]] not in BY_HAND:
             break
-        k += 1  # a computer seat's reply
+        k += 1  # a computer seat's reply (or a far one's: sim.table.far_back)
     mine = 0
     while k < n:
         event = events[n - 1 - k]

@@ -9,7 +9,10 @@ with the mouse, the firmware watching the pieces and lighting the LEDs.
 The mouse is the hand: press on a piece, drag, let go where it goes;
 press MENU or BACK on the board. Keys: N new game, U undo (the last turn), S save
 the record, O open one (typed path; then Left/Right step through it, End
-back to the board), R the sensors' readings, F1 help, Esc quit. What the
+back to the board), R the sensors' readings, F1 help, Esc quit. Against
+someone far away U asks them for the take-back (sim.table.far_back), and
+their ask is a page over the window: Y takes the moves back, N plays on
+(the mouse rests on the board until it is answered). What the
 board looks like, what the mouse does to its pieces, the game's own keys
 and who sees which hand are the game's view (sim.window.view), chosen by
 the game's name (sim.part(game, "window"): sim.window.pyraos, .pacal,
@@ -36,6 +39,7 @@ from typing import Any
 import pygame
 
 from sim import part
+from sim.table.far_back import moves_asked
 from sim.table.table import RecordProblem, Table, record_state
 from sim.table.undo import NOT_UNDONE, UNDONE
 from sim.texts import _
@@ -123,6 +127,8 @@ class App:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.help = False
+            if self.table.far_back is not None and self.table.far_back.paused():
+                return  # (a take-back asked: nothing is played until it is answered)
             if self._refused is not None and self._refused[1] is None:  # (the person goes on)
                 self._refused = (self._refused[0], len(self.table.journal))
             self.view.press(event.pos)
@@ -164,6 +170,9 @@ class App:
             self.note = _("Open which record? Type its path, Enter (Esc: cancel)")
         elif key == pygame.K_F1:
             self.help = not self.help
+        elif key in (pygame.K_y, pygame.K_n) and self.ask_page() is not None:
+            assert table.far_back is not None
+            table.far_back.answer(key == pygame.K_y)
         elif self.view.key(key):
             return  # the game's own (Pacal's H, Diabolo's C and D, ...)
         elif key == pygame.K_n and table.far is not None:
@@ -171,6 +180,8 @@ class App:
         elif key == pygame.K_n:
             table.new_game()
             self.note = _("New game: the board is cleared")
+        elif key == pygame.K_u and table.far_back is not None:
+            self.note = table.far_back.ask()
         elif key == pygame.K_u:
             self.note = _(UNDONE) if table.undo() else _(NOT_UNDONE)
         elif key == pygame.K_r:
@@ -270,6 +281,22 @@ class App:
             tail = tail[1:]
         return note.format(path=f"{head}...{tail}")
 
+    def ask_page(self) -> tuple[str, ...] | None:
+        """The far seat's ask for a take-back, as a page over the window
+        (Y or N answers it); None: none to answer."""
+        back = self.table.far_back
+        asked = back.asked() if back is not None and self.viewing is None else None
+        if asked is None:
+            return None
+        seat, moves = asked
+        who = self.view.seat_name(seat)
+        return (
+            _("A take-back asked"),
+            moves_asked(who, moves),
+            "",
+            _("Y  yes, take them back        N  no, play on"),
+        )
+
     # -- frames ------------------------------------------------------------------------
 
     def frame(self, ms: int) -> bool:
@@ -335,6 +362,7 @@ class App:
             table.mouse_holds,
             table.active_seat(),
             self.view.veil(),
+            self.ask_page(),
             self.note,
             self.mouse,
             self.viewing,
@@ -367,6 +395,9 @@ class App:
         veil = view.veil()
         if veil is not None:
             panel.draw_page(surf, self.layout, self.fonts, veil)
+        ask = self.ask_page()
+        if ask is not None:
+            panel.draw_page(surf, self.layout, self.fonts, ask)
         if self.help:
             panel.draw_page(surf, self.layout, self.fonts, view.help)
         if not self.offscreen:
