@@ -6,8 +6,9 @@ pyserial on the pty), and a live table (sim.table.table) in the same room.
 The person at the board plays its own seat (a seeded choice among the
 legal turns) and makes the far player's moves as the board lights them in
 the profile's "remote" colour: read from the LEDs, as a player reads them.
-Faults on the way: a stranger's lines in the room, the broker restarted,
-the board's power cut (its journal and the room agree again). At the end
+Faults on the way: a stranger's lines in the room, a take-back asked of
+the board (refused at once: the game goes on), the broker restarted, the
+board's power cut (its journal and the room agree again). At the end
 the board's journal, the table's record and the room's are one.
 Each wait is for the event it needs (the room's lines, the board's
 acceptance), never a fixed time.
@@ -157,6 +158,9 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
                 line = f"{topic}/0/line"
                 stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
                 stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+            if n >= 6 and 6 not in befell:  # the window asks a take-back: the board says no
+                befell.add(6)
+                room.ask_back(n - 2)
             if n >= 9 and 9 not in befell:  # the broker goes down, comes back empty
                 befell.add(9)
                 broker.restart()
@@ -167,7 +171,8 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
                 last, since = n, time.monotonic()
             assert time.monotonic() - since < PATIENCE_S, (len(room.lines), home.said)
         record = room.lines
-        assert befell == {4, 9, 14}
+        assert befell == {4, 6, 9, 14}
+        assert not room.cuts and any("refused (a board takes nothing back" in s for s in home.said)
         assert home.record() == record == table.record_lines() == home.bridge.record()
         assert json.loads(record[0])["game"] == game and len(record) > 20
         assert {json.loads(line)["p"] for line in record[1:]} == {0, 1}

@@ -16,6 +16,8 @@ board lights it in the profile's "remote" colour and the player there
 makes it, which the board accepts only as lit. The board's seats other
 than this home's are named far with ``{"cmd": "remote"}``, again after a
 power cut (its ``boot``), when its record is read again from the board.
+A take-back a far seat asks is refused at once: the board cannot take
+moves back for the room yet (docs/REMOTE.md).
 
 A board whose game is not the room's beginning starts a new one first
 (``new``: the room's variant) while the room has no move yet; once it
@@ -32,7 +34,7 @@ from typing import Any
 
 from host_tools.remote.far import Far
 from host_tools.remote.meet import free_seat
-from host_tools.remote.room import Room
+from host_tools.remote.room import Room, TakeBackError
 from tabletop import games
 from tabletop.keep.journal import Journal
 from tabletop.records import notation
@@ -166,8 +168,23 @@ class Bridge:
             self._heard(obj)
         far = self.far
         assert far is not None
+        self._no_take_back()
         far.sync()
         self._offer()
+
+    def _no_take_back(self) -> None:
+        # A board takes nothing back for the room yet: a far seat's ask is
+        # refused at once, so that the window that asked does not wait for ever.
+        room = self.room
+        assert room is not None
+        ask = room.asked
+        if ask is None or ask.seat == room.seat:
+            return
+        try:
+            room.answer_back(False)
+        except TakeBackError:
+            return  # (answered already: the others' answers are awaited)
+        self.say(f"{ask}: refused (a board takes nothing back over the room yet)")
 
     def _heard(self, obj: dict[str, Any]) -> None:
         home = self.home
