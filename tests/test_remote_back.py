@@ -24,8 +24,8 @@ from host_tools.remote.room import (
     NothingAsked,
     Room,
     TakeBackError,
-    sign,
 )
+from host_tools.remote.signed import sign
 from tests.test_remote_room import (
     CODE,
     HEADER,

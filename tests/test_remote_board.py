@@ -27,7 +27,7 @@ import pytest
 
 from host_tools.board.link import Link
 from host_tools.remote.broker import Broker
-from host_tools.remote.room import room_id, sign
+from host_tools.remote.signed import room_id, sign
 from host_tools.watch.bridge import Bridge, BridgeError
 from sim.hardware.lights import same_colour
 from sim.table.table import COMPUTER, REMOTE, Table

@@ -27,7 +27,8 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from host_tools.remote.broker import Broker
-from host_tools.remote.room import Room, room_id, sign
+from host_tools.remote.room import Room
+from host_tools.remote.signed import room_id, sign
 from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop import games
 

@@ -16,7 +16,8 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from host_tools.remote.broker import Broker
-from host_tools.remote.room import Diverged, Event, Room, room_id, sign
+from host_tools.remote.room import Diverged, Event, Room
+from host_tools.remote.signed import room_id, sign
 
 TIMEOUT = 20.0  # generous: the box is busy; a passing test waits far less
 CODE = "K7-FERN-42"

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from host_tools.remote.address import reach
 from host_tools.remote.broker import Broker
 from host_tools.remote.meet import free_seat
-from host_tools.remote.room import Room, reach
+from host_tools.remote.room import Room
 from tests.test_remote_room import CODE, HEADER, MOVES, has, synced
 
 TLS = Path(__file__).parent / "tls"

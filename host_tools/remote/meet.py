@@ -17,8 +17,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from host_tools.remote.address import reach
 from host_tools.remote.broker import LOOPBACK, Broker
-from host_tools.remote.room import PREFIX, reach, room_id
+from host_tools.remote.room import PREFIX
+from host_tools.remote.signed import room_id
 
 PORT = 18830  # this machine's own broker (not Mosquitto's 1883: one may run there)
 LOCAL = f"mqtt://{LOOPBACK}:{PORT}"

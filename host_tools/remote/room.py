@@ -71,8 +71,6 @@ the ask lapsed: another was agreed first).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import queue
 import secrets
@@ -80,10 +78,12 @@ import ssl
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, TypeGuard
-from urllib.parse import parse_qs, unquote, urlsplit
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+
+from host_tools.remote.address import reach
+from host_tools.remote.signed import canonical, room_id, sign, unsign
 
 PREFIX = "tabletop"
 ASK_AGAIN_S = 0.5  # a line held this long: the retained records are asked for again
@@ -180,74 +180,6 @@ class _Talk:
     def refuser(self, ask: Ask) -> str | None:
         """The first seat that said no to ``ask``."""
         return next((s for s in self.seats if self.answer(ask, s) is False), None)
-
-
-def room_id(code: str) -> str:
-    return hashlib.sha256(("tabletop room " + code).encode()).hexdigest()[:16]
-
-
-def canonical(obj: dict[str, Any]) -> bytes:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def sign(code: str, topic: str, body: dict[str, Any]) -> bytes:
-    """``body`` with its ``mac`` for ``topic`` in room ``code``, as the payload to publish."""
-    mac = hmac.new(code.encode(), topic.encode() + b"\n" + canonical(body), "sha256")
-    return canonical({**body, "mac": mac.hexdigest()})
-
-
-def unsign(code: str, topic: str, payload: bytes) -> dict[str, Any]:
-    """The body of a signed payload; ValueError if it is not one, for this topic."""
-    try:
-        body = json.loads(payload)
-    except (UnicodeDecodeError, ValueError):
-        raise ValueError("not JSON") from None
-    if not isinstance(body, dict) or not isinstance(body.get("mac"), str):
-        raise ValueError("not signed")
-    mac = body.pop("mac")
-    if not hmac.compare_digest(json.loads(sign(code, topic, body))["mac"], mac):
-        raise ValueError("wrong signature")
-    return body
-
-
-class Reach(NamedTuple):
-    """Where a broker is and how to log in to it (``reach(url)``)."""
-
-    host: str
-    port: int
-    username: str | None
-    password: str | None
-    tls: ssl.SSLContext | None
-
-
-def reach(url: str) -> Reach:
-    """The broker ``url`` names: ``mqtt://[USER:PASSWORD@]HOST[:PORT]`` (port
-    1883), ``mqtts://`` for TLS (port 8883; the system's trusted
-    certificates, or ``?cafile=FILE``: a certificate authority of one's own,
-    a home Mosquitto's). ValueError for anything else, naming it."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("mqtt", "mqtts"):
-        raise ValueError(f"broker URL {url!r}: mqtt://HOST[:PORT] or mqtts://HOST[:PORT]")
-    query = parse_qs(parts.query, keep_blank_values=True)
-    unknown = sorted(set(query) - {"cafile"})
-    if unknown or len(query.get("cafile", [])) > 1:
-        raise ValueError(f"broker URL {url!r}: ?cafile=FILE is all it may ask, not {unknown}")
-    tls = None
-    if parts.scheme == "mqtts":
-        cafile = query.get("cafile", [None])[0]
-        try:
-            tls = ssl.create_default_context(cafile=cafile)
-        except (OSError, ssl.SSLError) as err:
-            raise ValueError(f"broker URL {url!r}: cafile {cafile}: {err}") from None
-    elif query:
-        raise ValueError(f"broker URL {url!r}: ?cafile= is for mqtts:// only")
-    return Reach(
-        parts.hostname or "127.0.0.1",
-        parts.port or (8883 if parts.scheme == "mqtts" else 1883),
-        unquote(parts.username) if parts.username else None,
-        unquote(parts.password) if parts.password else None,
-        tls,
-    )
 
 
 class Room:
