@@ -36,10 +36,9 @@ BOARDS = ("pyraos", "pacal", "diabolo")
 # down to 10 mA. Once a profile has the key, the profile's value is compared.
 LIMIT_MA = {"pyraos": 300, "pacal": 290, "diabolo": 340}
 USB_MA, PICO_MA, DISPLAY_MA, ANALOG_MA, DIGITAL_MA = 500, 25, 20, 6, 3
+
+
 # Commands other work adds to host_tools: checked once the parser has them.
-PENDING = {"wiring", "template"}
-
-
 def profile(board: str) -> Any:
     return json.loads((ROOT / "firmware" / "profiles" / f"{board}.json").read_text())
 
@@ -256,8 +255,6 @@ NAMED = sorted(set(re.findall(r"python -m host_tools ([\w-]+)", DOC.read_text(en
 @pytest.mark.parametrize("command", NAMED)
 def test_every_host_tools_command_named_is_real(command: str) -> None:
     if command not in host_tools_commands():
-        if command in PENDING:
-            pytest.skip(f"host_tools {command} is not in the parser yet")
         pytest.fail(f"docs/HARDWARE.md names python -m host_tools {command}, which has none")
     with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit) as done:
         main([command, "--help"])

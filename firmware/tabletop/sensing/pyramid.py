@@ -248,11 +248,14 @@ class PyramidSensor:
                 self.quiet_run = 0
             return
         self.quiet_run = 0
+        # (once timed, a fit about the limit stays timed: in and out with
+        # the noise, it would never hold the second it must)
+        near = _FAR_MISFIT_FIT * finder.max_error << (self.misfit.since >= 0)
         if (
             (top.kind == ADD or top.kind == MOVE)
             and clear
             and still_for >= RELEARN_MS
-            and finder.error <= _FAR_MISFIT_FIT * finder.max_error
+            and finder.error <= near
         ):
             self._far_misfit(now_ms)
         else:
