@@ -149,7 +149,7 @@ def test_a_take_back_agreed_far_away_is_taken_back_at_every_table_and_play_goes_
         g.until(lambda: not any(h.busy() or h.far.back_to is not None for h in g.homes))
         assert after == before[:kept] and len(after) < len(before)
         assert all(r.cuts == [kept - 1] and r.era == 1 for r in g.rooms)
-        assert "Take-back agreed" in g.table.far_status()
+        assert "Take-back agreed" in g.table.far_status("U")
         for home in g.homes:  # the table's hand put the pieces back
             assert home.part.in_place() and not home.faults and not home.hand.timeouts
         g.until(g.to_move)  # the person is to move again
@@ -185,7 +185,7 @@ def test_a_take_back_refused_far_away_changes_nothing(
 ) -> None:
     with asked(broker.url, game, variant, n) as (g, before, _kept):
         g.key(g.far_apps[0], pygame.K_n)  # one no is enough
-        g.until(lambda: "said no" in g.table.far_status())
+        g.until(lambda: "said no" in g.table.far_status("U"))
         g.until(lambda: all(app.ask_page() is None for app in g.far_apps))  # (the no heard)
         assert g.records() == before and all(r.cuts == [] for r in g.rooms)
         g.play(1)  # and the game goes on

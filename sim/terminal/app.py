@@ -36,6 +36,7 @@ from sim.texts import moves as in_words
 
 TICK_S = 0.05  # the board runs in steps of this much wall time
 MAX_STEP_MS = 100
+UNDO_KEY = "ctrl+b"  # the undo's key as texts name it (the binding below)
 HELP = N_(
     "Type a move and Enter (in record notation, or short: {moves}), or click. The board "
     "lights where a move may go, in the player's colour; red where something is wrong."
@@ -114,7 +115,7 @@ class TerminalApp(App[int]):
     def advance(self, ms: int) -> None:
         """Play ``ms`` of virtual time and redraw."""
         self.table.advance(ms)
-        said = self.table.far_status()
+        said = self.table.far_status(UNDO_KEY)
         if said:
             self.message = said  # (the room: why the game stops, or the link down)
         self.refresh_board()
