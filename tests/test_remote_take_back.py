@@ -96,16 +96,25 @@ class Game:
 
     def ask(self) -> int:
         """U at the person's window: the record the room is to keep (lines)."""
-        kept = len(self.table.journal) - undo.count(self.table)
+        kept = self.kept()
         self.key(self.app, pygame.K_u)
         assert "waiting for the answer" in self.app.note, self.app.note
-        for app in self.far_apps:  # every far window shows the ask, as a page
+        self.pages(self.far_apps)
+        return kept
+
+    def kept(self) -> int:
+        """The lines of the record a take-back asked now keeps (the header too)."""
+        return len(self.table.journal) - undo.count(self.table) + 1
+
+    def pages(self, apps: list[App]) -> None:
+        """Once the person's ask is heard far away, each of ``apps`` (far
+        windows) shows it as a page."""
+        for app in apps:
             self.until(partial(_page, app))
             page = app.ask_page()
             assert page is not None and "asks to take back" in page[1], page
             back = app.table.far_back
             assert back is not None and (back.asked() or (-1,))[0] == 0  # (seat 0 asks)
-        return kept + 1
 
     def records(self) -> list[str]:
         """Every room's record and every table's, once they are the same."""
@@ -125,12 +134,14 @@ def _page(app: App) -> bool:
 
 
 @contextmanager
-def asked(url: str, game: str, variant: str, n: int) -> Iterator[tuple[Game, list[str], int]]:
-    """A game ``MOVES`` of the person's moves in, and U pressed: the game,
+def asked(
+    url: str, game: str, variant: str, n: int, moves: int = MOVES
+) -> Iterator[tuple[Game, list[str], int]]:
+    """A game ``moves`` of the person's moves in, and U pressed: the game,
     its record then, and the lines the room is asked to keep."""
     g = Game(url, game, variant, n)
     try:
-        g.play(MOVES)
+        g.play(moves)
         before = g.records()
         yield g, before, g.ask()
     finally:

@@ -110,7 +110,7 @@ class FarBack:
             return _("Take-back asked: waiting for the answer from far away")
         if ask is not None and self._answered(ask):
             return _("Your answer is given: waiting for the other players")
-        if ask is not None:  # (the window shows it as a page: App.ask_page)
+        if ask is not None:  # (the window shows it as a page, the terminal as its prompt)
             return _("A take-back is asked: the game waits for your answer")
         if table.far.back_to is not None:
             return _("Take-back agreed: the moves are taken back")
