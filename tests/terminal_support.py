@@ -1,6 +1,7 @@
 """What the terminal version's tests share: a person at the terminal.
 
     await until(app, pilot, lambda: ...)      # the board's virtual clock on until it holds
+    await until(app, pilot, lambda: ..., clock=homes.advance)   # ... homes' clock (far away)
     await type_line(pilot, "p4 heaven")       # typed into the move box, then Enter
     await paste_line(pilot, "p4 heaven")      # pasted into it, then Enter (a whole game's moves)
 
@@ -25,14 +26,22 @@ async def until(
     predicate: Callable[[], bool],
     ms: int = 15_000,
     step_ms: int = 50,
+    clock: Callable[[int], None] | None = None,
 ) -> None:
     """Step the board's clock ``step_ms`` at a time until ``predicate`` holds
-    (AssertionError after ``ms``), then let the screen catch up."""
+    (AssertionError after ``ms``), then let the screen catch up. ``clock``:
+    what steps it instead of the app (every home's clock, where the app's
+    table is one of several homes playing far away: the app then looks
+    at its table after each step)."""
     for _ in range(ms // step_ms):
         if predicate():
             await pilot.pause()
             return
-        app.advance(step_ms)
+        if clock is None:
+            app.advance(step_ms)
+        else:
+            clock(step_ms)
+            app.advance(0)
     raise AssertionError(f"not seen within {ms} ms: {app.message}")
 
 

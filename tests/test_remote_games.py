@@ -214,7 +214,7 @@ def test_homes_that_deal_apart_are_stopped_at_the_deal_and_play_nothing_on(
             table.advance(5_000)  # the far seat's moves never come now
         for room in homes.rooms:
             assert len(room.lines) <= 2, room.lines  # the header and a deal
-        said = [t.far_status() for t in homes.tables]
+        said = [t.far_status("U") for t in homes.tables]
         assert any("line 1" in s and "deal" in s for s in said), said
     finally:
         homes.close()

@@ -96,16 +96,25 @@ class Game:
 
     def ask(self) -> int:
         """U at the person's window: the record the room is to keep (lines)."""
-        kept = len(self.table.journal) - undo.count(self.table)
+        kept = self.kept()
         self.key(self.app, pygame.K_u)
         assert "waiting for the answer" in self.app.note, self.app.note
-        for app in self.far_apps:  # every far window shows the ask, as a page
+        self.pages(self.far_apps)
+        return kept
+
+    def kept(self) -> int:
+        """The lines of the record a take-back asked now keeps (the header too)."""
+        return len(self.table.journal) - undo.count(self.table) + 1
+
+    def pages(self, apps: list[App]) -> None:
+        """Once the person's ask is heard far away, each of ``apps`` (far
+        windows) shows it as a page."""
+        for app in apps:
             self.until(partial(_page, app))
             page = app.ask_page()
             assert page is not None and "asks to take back" in page[1], page
             back = app.table.far_back
             assert back is not None and (back.asked() or (-1,))[0] == 0  # (seat 0 asks)
-        return kept + 1
 
     def records(self) -> list[str]:
         """Every room's record and every table's, once they are the same."""
@@ -125,12 +134,14 @@ def _page(app: App) -> bool:
 
 
 @contextmanager
-def asked(url: str, game: str, variant: str, n: int) -> Iterator[tuple[Game, list[str], int]]:
-    """A game ``MOVES`` of the person's moves in, and U pressed: the game,
+def asked(
+    url: str, game: str, variant: str, n: int, moves: int = MOVES
+) -> Iterator[tuple[Game, list[str], int]]:
+    """A game ``moves`` of the person's moves in, and U pressed: the game,
     its record then, and the lines the room is asked to keep."""
     g = Game(url, game, variant, n)
     try:
-        g.play(MOVES)
+        g.play(moves)
         before = g.records()
         yield g, before, g.ask()
     finally:
@@ -149,7 +160,7 @@ def test_a_take_back_agreed_far_away_is_taken_back_at_every_table_and_play_goes_
         g.until(lambda: not any(h.busy() or h.far.back_to is not None for h in g.homes))
         assert after == before[:kept] and len(after) < len(before)
         assert all(r.cuts == [kept - 1] and r.era == 1 for r in g.rooms)
-        assert "Take-back agreed" in g.table.far_status()
+        assert "Take-back agreed" in g.table.far_status("U")
         for home in g.homes:  # the table's hand put the pieces back
             assert home.part.in_place() and not home.faults and not home.hand.timeouts
         g.until(g.to_move)  # the person is to move again
@@ -185,7 +196,7 @@ def test_a_take_back_refused_far_away_changes_nothing(
 ) -> None:
     with asked(broker.url, game, variant, n) as (g, before, _kept):
         g.key(g.far_apps[0], pygame.K_n)  # one no is enough
-        g.until(lambda: "said no" in g.table.far_status())
+        g.until(lambda: "said no" in g.table.far_status("U"))
         g.until(lambda: all(app.ask_page() is None for app in g.far_apps))  # (the no heard)
         assert g.records() == before and all(r.cuts == [] for r in g.rooms)
         g.play(1)  # and the game goes on

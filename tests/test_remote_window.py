@@ -100,7 +100,7 @@ def test_a_person_at_the_window_plays_homes_far_away(
         # tests/test_remote_take_back.py), and the game goes on
         before = list(table.journal.events)
         assert not table.undo()
-        assert "BACK takes nothing back" in table.far_status()
+        assert "BACK takes nothing back" in table.far_status("U")
         table.button_down("back")
         table.advance(150)
         table.button_up("back")

@@ -1,11 +1,13 @@
 """U against someone far away (sim.table.table, a table linked to a room:
 host_tools.remote.far): the take-back asked of the far seats, answered
-at their tables, and taken back at every table once the room agrees.
+at their tables, and taken back at every table once the room agrees. The
+window (U; Y or N on its page) and the terminal (ctrl+b; y or n typed on
+the line under the board) both ask and answer through it.
 
     back = FarBack(table)       # table.link makes one: table.far_back
     back.ask()                  # U: '' asked, else why not (in words)
     back.asked()                # another seat's ask this table is to answer: (seat, moves)
-    back.answer(yes)            # Y or N to it
+    back.answer(yes)            # Y or N to it (the terminal: y or n typed)
     back.status()               # what the panel says of the take-back ('' nothing)
     back.paused()               # while an ask is open or a cut is taken back, the
                                 # table's hand makes no move (a deal, a seat's turn)
@@ -110,7 +112,7 @@ class FarBack:
             return _("Take-back asked: waiting for the answer from far away")
         if ask is not None and self._answered(ask):
             return _("Your answer is given: waiting for the other players")
-        if ask is not None:  # (the window shows it as a page: App.ask_page)
+        if ask is not None:  # (the window shows it as a page, the terminal as its prompt)
             return _("A take-back is asked: the game waits for your answer")
         if table.far.back_to is not None:
             return _("Take-back agreed: the moves are taken back")

@@ -273,9 +273,11 @@ class Table:
         board = self.runtime.board
         return bool(board.mode != SELECT and board.players == self.seats)
 
-    def far_status(self) -> str:
+    def far_status(self, undo_key: str) -> str:
         """What a player is told of the room: why the game stops here, or
-        that the link is down ('' while all is well, or no seat is far)."""
+        that the link is down ('' while all is well, or no seat is far).
+        ``undo_key``: the key that asks for a take-back where it is shown
+        (the window's U, the terminal's ctrl+b)."""
         far = self.far
         if far is None:
             return ""
@@ -287,7 +289,9 @@ class Table:
         if back:
             return back
         if self.back_refused == len(self.journal):
-            return _("BACK takes nothing back against someone far away: U asks them to")
+            return _("BACK takes nothing back against someone far away: {key} asks them to").format(
+                key=undo_key
+            )
         return ""
 
     def board_matches(self) -> bool:
@@ -310,7 +314,7 @@ class Table:
             self.back_waits = held  # (pressed once the far homes have said: advance)
             return
         if name == "back" and self.far is not None and self.part.back_takes_back():
-            self.back_refused = len(self.journal)  # (the room's moves: U asks for a take-back)
+            self.back_refused = len(self.journal)  # (the room's moves: a take-back is asked)
             return
         # the press as it was (sim.hardware.virtual_hal takes a press whole): it
         # starts now, so the firmware reads all of it from the next tick
@@ -328,7 +332,7 @@ class Table:
         pieces to the person, as at a real board.)"""
         if self.busy() or self.part.holding():
             return False
-        if self.far is not None:  # (its moves are the room's: the window's U asks, far_back)
+        if self.far is not None:  # (its moves are the room's: U or ctrl+b asks, far_back)
             self.back_refused = len(self.journal)
             return False
         count = undo.count(self)

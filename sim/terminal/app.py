@@ -12,7 +12,11 @@ game's name (sim.part(game, "terminal"): sim.terminal.pyraos, .pacal,
 .diabolo); the app asks it, never the game's name. A person's
 hand (sim.hand) then makes the move at the board, which judges it as it
 would a real one. Keys: ctrl+n new game, ctrl+b undo (the last turn), ctrl+s save
-the record, f1 help, ctrl+q quit.
+the record, f1 help, ctrl+q quit. Against someone far away ctrl+b asks them
+for the take-back (sim.table.far_back, as the window's U), and their ask is
+the line under the board (``ask_prompt``): y and Enter takes the moves
+back, n and Enter plays on; until it is answered, nothing typed or clicked
+is played.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
 from sim import part
+from sim.table.far_back import moves_asked
 from sim.table.table import Table
 from sim.table.undo import NOT_UNDONE, UNDONE
 from sim.terminal.view import AppSide, TerminalView
@@ -36,10 +41,16 @@ from sim.texts import moves as in_words
 
 TICK_S = 0.05  # the board runs in steps of this much wall time
 MAX_STEP_MS = 100
+UNDO_KEY = "ctrl+b"  # the undo's key as texts name it (the binding below)
+YES, NO = N_("yes"), N_("no")  # an ask for a take-back answered (y and n, in any language)
 HELP = N_(
     "Type a move and Enter (in record notation, or short: {moves}), or click. The board "
     "lights where a move may go, in the player's colour; red where something is wrong."
 )  # (f1 shows it after how to play the game: sim.texts.rules)
+FAR_HELP = N_(
+    "Against someone far away {key} asks them to take back your last turn; an ask of "
+    "theirs is answered by typing y (take the moves back) or n (play on), then Enter."
+)
 
 
 class TerminalApp(App[int]):
@@ -70,6 +81,7 @@ class TerminalApp(App[int]):
         app: AppSide = self  # (what a view may use of the app: mypy checks it is all here)
         self.view: TerminalView = part(table.game_name, "terminal").make(app)
         self.message = self.typing_help()
+        self._far_said = ""  # what the message says of the room (the table's far_status)
         self.last = time.monotonic()
         self.save_dir = Path.cwd()
 
@@ -78,7 +90,8 @@ class TerminalApp(App[int]):
         plays now (MENU may have chosen another), then how moves are typed."""
         variant = str(self.table.runtime.board.variant)
         told = rules.how_to_play(self.table.game_name, variant)
-        return "\n".join((*told, "", self.typing_help()))
+        far = [_(FAR_HELP).format(key=UNDO_KEY)] if self.table.far is not None else []
+        return "\n".join((*told, "", self.typing_help(), *far))
 
     def typing_help(self) -> str:
         """How moves are typed and clicked (the first message)."""
@@ -114,10 +127,47 @@ class TerminalApp(App[int]):
     def advance(self, ms: int) -> None:
         """Play ``ms`` of virtual time and redraw."""
         self.table.advance(ms)
-        said = self.table.far_status()
-        if said:
-            self.message = said  # (the room: why the game stops, or the link down)
+        said = self.table.far_status(UNDO_KEY)
+        back = self.table.far_back
+        if back is not None and said == back.status():
+            said = self.ask_prompt() or said  # (an ask to answer here: the window's page)
+        if said != self._far_said:
+            # (the room: why the game stops, the link down, or the take-back)
+            old, self._far_said = self._far_said, said
+            if said or self.message == old:
+                self.message = said or self.typing_help()
         self.refresh_board()
+
+    def ask_prompt(self) -> str:
+        """A far seat's ask for a take-back, as the line under the board:
+        who asks, how many moves, and how it is answered ('' none to answer)."""
+        back = self.table.far_back
+        asked = back.asked() if back is not None else None
+        if asked is None:
+            return ""
+        seat, moves = asked
+        who = _("{seat} ({who})").format(seat=self.seat_word(seat), who=_("far away"))
+        return _("{asks}: type y and Enter to take them back, n and Enter to play on").format(
+            asks=moves_asked(who, moves)
+        )
+
+    def answered(self, text: str) -> bool:
+        """A line typed while a take-back is asked or its answer awaited:
+        y or n answers an ask to be answered here; anything else is played
+        only once it is answered (True: the line is taken so)."""
+        back = self.table.far_back
+        if back is None or not back.paused():
+            return False
+        word = text.lower()
+        yes = word in ("y", "yes", _(YES).lower())
+        if (yes or word in ("n", "no", _(NO).lower())) and back.asked() is not None:
+            if back.answer(yes):
+                self.advance(0)  # (what the room says now)
+            else:
+                self.message = self.table.far_status(UNDO_KEY)  # (the link down)
+        else:
+            self.message = self.ask_prompt() or back.status()
+        return True
 
     def refresh_board(self) -> None:
         table = self.table
@@ -139,7 +189,7 @@ class TerminalApp(App[int]):
     def on_input_submitted(self, message: Input.Submitted) -> None:
         text = message.value
         message.input.value = ""
-        if self.view.typed(text.strip()):
+        if self.answered(text.strip()) or self.view.typed(text.strip()):
             self.refresh_board()
             return
         try:
@@ -155,8 +205,13 @@ class TerminalApp(App[int]):
     def action_click(self, click: tuple[Any, ...]) -> None:
         """A cell of the board clicked (sim.terminal.view.clickable): the
         game's view answers ``click``, ``(what, *args)``. (One argument:
-        textual passes an action no more arguments than its method names.)"""
-        self.view.click(*click)
+        textual passes an action no more arguments than its method names.)
+        While a take-back is asked far away, nothing is clicked."""
+        back = self.table.far_back
+        if back is not None and back.paused():
+            self.message = self.ask_prompt() or back.status()
+        else:
+            self.view.click(*click)
         self.refresh_board()
 
     def action_new(self) -> None:
@@ -167,7 +222,13 @@ class TerminalApp(App[int]):
         self.message = _("New game: the board is cleared")
 
     def action_undo(self) -> None:
-        self.message = _(UNDONE) if self.table.undo() else _(NOT_UNDONE)
+        """ctrl+b: the last turn taken back; against someone far away, asked of them."""
+        back = self.table.far_back
+        if back is not None:
+            self.message = back.ask()
+        else:
+            self.message = _(UNDONE) if self.table.undo() else _(NOT_UNDONE)
+        self.refresh_board()
 
     def action_save(self) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S")

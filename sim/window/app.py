@@ -53,6 +53,7 @@ RECORDS_DIR = Path("~/tabletop-records")  # where S saves (the opened record's f
 MAX_FRAME_MS = 100
 DEFAULT_SIZE = (1200, 720)
 MIN_SIZE = (800, 520)
+UNDO_KEY = "U"  # the undo's key as texts name it (K_u; against someone far away: a take-back)
 
 
 class App:
@@ -307,7 +308,7 @@ class App:
         self.table.advance(ms)
         self.view.hot_seat()
         self._refusal_kept()
-        said = self.table.far_status()
+        said = self.table.far_status(UNDO_KEY)
         if said != self._far_said:
             self._far_said = said  # (the room: why the game stops, the link down, or back)
             self.note = said or self.view.first_note()
