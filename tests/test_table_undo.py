@@ -3,8 +3,8 @@ headless, over every registered game (tabletop.games) and variant: after
 each kind of step a person makes by the mouse's hand (the part's ``drag``),
 against another person and against the computer, the person's turn is
 taken back, the table's hand puts the pieces back as the board lights
-them, and play goes on to the end of the round (Pyraos, Diabolo: of the
-game). A game added to the registry gets these too.
+them, and play goes on (six events more, or to the round's end).
+A game added to the registry gets these too.
 
 Everything waits on the table's virtual clock, never the wall clock.
 """
@@ -28,19 +28,21 @@ from tests.table_support import (
     LEVEL,
     LOW_FIRST,
     REPLY_MS,
+    ROUND_MS,
     SEED,
     Person,
     check_the_end,
+    deals,
     fewest,
     finished,
     fresh_state,
     kind_of,
-    play_on,
     script,
 )
 
 UNDO_MS = 20_000  # BACK pressed until the pieces are back where the board has them
 SCRIPTS = 40  # rules-only games searched for a position of each kind of step
+AFTER = 6  # events played after the step taken back is made again
 
 
 def steps_to_undo(game: str, variant: str, against: bool) -> dict[str, list[Any]]:
@@ -155,7 +157,18 @@ def test_back_after_each_kind_of_step(
     assert table.journal.events == journal[:start]  # the person's turn, and every reply since
     assert part.in_place() and p in list(part.seats_to_act())
     assert table.faults == [] and table.hand.timeouts == []
-    # on to the end of the round (BACK never takes back across a deal, so a
-    # round's end is past all it changed; Pyraos and Diabolo: the game's end)
-    play_on(table, LOW_FIRST, to_the_end=False)
+    # play goes on: the step made again and AFTER more events (or the
+    # round's end, if sooner), every seat's hand and the board agreeing
+    # (whole games after each kind of step took a tenth of the suite;
+    # tests/test_table_games plays them)
+    again = Person(table, seed=SEED, order=LOW_FIRST)
+    goes_on = start + 1 + AFTER
+
+    def far_enough() -> bool:
+        if finished(table) or deals(table) > deals_then:
+            return True
+        return len(table.journal) >= goes_on and not table.busy() and not part.holding()
+
+    deals_then = deals(table)
+    again.play_out(table.now + ROUND_MS, far_enough)
     check_the_end(table, to_the_end=finished(table))

@@ -72,8 +72,6 @@ LED_MA = 12.0  # WS2812B: each colour channel's constant current when on
 GROUND_MOHM = 10.0  # shared ground between the LED return and the analog side
 STEP_MS = 1.0  # a frame's load step dies away over this long
 
-NORMALS_BATCH = 4096  # the noise's standard normals are drawn this many at a time
-
 
 def _edges() -> list[float]:
     # Lower edge of each code 1..4095, in LSB of input (code 0 is everything below).
@@ -136,8 +134,6 @@ class SensorChain:
         self._mean_ma = 0.0
         self._step_ma = 0.0  # the last frame's change of mean current
         self._step_at = 0
-        self._z: list[float] = []  # standard normals drawn ahead (_normals)
-        self._next = 0
 
     # -- what the board does ----------------------------------------------------------
 
@@ -187,40 +183,23 @@ class SensorChain:
         ripple = self.noise * self.ripple_sd(now_ms)
         analog_sd = math.sqrt(self.sensor_sd * self.sensor_sd + ripple * ripple)
         adc_sd = self.adc_sd
+        gauss = self._rng.gauss
         samples = self.samples
         half = samples >> 1
         drift = self.drift_per_c
         edges = EDGES
         top = ADC_CODES - 1
-        # one standard normal for the reading's analog noise, one per conversion
-        z, k = self._normals(len(ideal) * (samples + 1))
         for i in range(len(ideal)):
             q = quiescent[i]
             v = q + (ideal[i] - q) * gain + drift[i] * dt
-            v = (v + z[k] * analog_sd) / COUNTS_PER_LSB
+            if analog_sd > 0.0:
+                v += gauss(0.0, analog_sd)
+            v /= COUNTS_PER_LSB
             total = 0
-            for j in range(k + 1, k + 1 + samples):
-                code = bisect_right(edges, v + z[j] * adc_sd)
+            for _ in range(samples):
+                x = v + gauss(0.0, adc_sd) if adc_sd > 0.0 else v
+                code = bisect_right(edges, x)
                 if code > top:
                     code = top
                 total += code << 4 | code >> 8
-            k += samples + 1
             buf[channels[i]] = (total + half) // samples
-
-    def _normals(self, count: int) -> tuple[list[float], int]:
-        # ``count`` standard normals: the list and where they start in it.
-        # Drawn in batches by Box-Muller (exact, like random.gauss, and a
-        # scan's hundred draws cost half as much as a hundred calls).
-        k = self._next
-        if k + count > len(self._z):
-            rnd = self._rng.random
-            z = []
-            for _ in range(max(NORMALS_BATCH, count) // 2 + 1):
-                r = math.sqrt(-2.0 * math.log(1.0 - rnd()))
-                a = math.tau * rnd()
-                z.append(r * math.cos(a))
-                z.append(r * math.sin(a))
-            self._z = z
-            k = 0
-        self._next = k + count
-        return self._z, k
