@@ -14,6 +14,7 @@ import pytest
 LONGEST = (
     "test_soak.py",
     "test_deploy.py",
+    "test_pico.py",
     "test_table_games.py",
     "test_sweep.py",
     "test_terminal.py",
