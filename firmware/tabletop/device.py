@@ -44,7 +44,9 @@ Serial output goes through an Outbox (bounded, drops the oldest, at most
 replies, moves told, raw readings, the lights mode) is tabletop.host's.
 """
 
+import gc
 import json
+import sys
 
 from tabletop.host import Host
 from tabletop.keep.errorlog import ErrorLog
@@ -118,6 +120,16 @@ class Device:
         finally:
             games.unload("tabletop.power_on")
 
+    def fresh_runtime(self):
+        """A new Runtime (power on, and after an error) once the last one's
+        state is let go and, on MicroPython, collected: the game's code and
+        state then fill the heap from its start rather than around the
+        holes it left (docs/FIRMWARE.md, "The heap after boot")."""
+        self.runtime = None
+        if sys.implementation.name == "micropython":
+            gc.collect()
+        self.runtime = self._new_runtime()
+
     def _new_runtime(self):
         # Over the store, a new Runtime resumes the game in progress from its
         # journal. Without one (no filesystem) there is nothing to resume from.
@@ -180,7 +192,7 @@ class Device:
         elif mode == SHOWING_ERROR:
             self._watch_buttons(now)
             if self.mode == SHOWING_ERROR and now - self.until >= 0:
-                self.runtime = self._new_runtime()
+                self.fresh_runtime()
                 self.mode = PLAY
                 self.since = now
         elif mode == LEAVING:

@@ -5,9 +5,6 @@ power on: Device.boot imports it and lets it go once the mode is chosen.
     power_on.boot(device)   # True: the device's loop runs; False: the REPL is free
 """
 
-import gc
-import sys
-
 from hal.common import BACK, MENU
 from tabletop.buttons.chord import ChordHal
 from tabletop.keep.errorlog import ErrorLog
@@ -62,17 +59,14 @@ def boot(dev):
     problem = getattr(hal, "display_problem", None)
     if problem is not None:
         dev.say({"event": "display", "problem": problem})
-    if sys.implementation.name == "micropython":
-        # The profile's checks are let go: their garbage collected now, the
-        # game's code and state fill the heap from its start rather than
-        # around the holes they leave. On a Pico the largest free block
-        # after boot is then 52 KB, not 7 KB: room for MicroPython's table
-        # of interned names to double (about 10 KB at once) when a module
-        # loaded later brings new names; a far seat's failed there with a
-        # MemoryError (docs/FIRMWARE.md, "The heap after boot").
-        gc.collect()
+    # The profile's checks are let go by now, and collected as the runtime
+    # is made: the game's code and state fill the heap from its start. On
+    # a Pico the largest free block after boot is then 52 KB, not 7 KB:
+    # room for MicroPython's table of interned names to double (about 10 KB
+    # at once) when a module loaded later brings new names; a far seat's
+    # failed there with a MemoryError (docs/FIRMWARE.md, "The heap after boot").
     try:
-        dev.runtime = dev._new_runtime()
+        dev.fresh_runtime()
     except Exception as err:
         dev._failed(err, dev.now)
     hello = dev.host.hello()

@@ -101,6 +101,30 @@ class DeviceBootTest(unittest.TestCase):
         [entry] = [json.loads(x) for x in p.fs.read("log.txt").decode().splitlines()]
         self.assertEqual(entry["type"], "OSError")
 
+    def test_each_runtime_is_made_once_the_last_one_is_let_go(self):
+        # At power on and after an error alike, nothing holds the last
+        # runtime while the next is made: on MicroPython it is collected
+        # first, and the new one fills the heap from its start (a far
+        # seat's code found no 10 KB in one piece otherwise).
+        made_over = []
+
+        class Watched(Device):
+            def _new_runtime(self):
+                made_over.append(self.runtime)
+                return Device._new_runtime(self)
+
+        p = self.platform()
+        dev = Watched(p)
+        dev.boot()
+        for _ in range(20):
+            dev.step()
+        p.hal_made.fail = OSError(5)
+        dev.step()
+        for _ in range(device.ERROR_MS // profile("pyraos").tick_ms + 2):
+            dev.step()
+        self.assertEqual(dev.mode, "play")
+        self.assertEqual(made_over, [None, None])
+
     def test_a_bad_profile_is_reported_and_no_watchdog_runs(self):
         raw = profile_json("pyraos")
         raw["leds"]["count"] = 0
