@@ -88,15 +88,17 @@ def take_back(board):
     events = board.journal.events
     seat = board.computer
     n = 1 if events else 0
-    if seat is not None and seat.REMOTE:  # (the room's to agree: tabletop.board.remote_seat)
-        n = seat.back(events, lambda k: replayed(board, k))
-    elif seat is not None:
-        from tabletop.board.computer import back_count
+    if seat is not None:
+        before = lambda k: replayed(board, k)  # noqa: E731 (the game before event k)
+        if seat.REMOTE:  # (the room's to agree: tabletop.board.remote_seat)
+            n = seat.back(events, before)
+        else:
+            from tabletop.board.computer import back_count
 
-        n = back_count(events, seat.seat, lambda k: replayed(board, k))
-        if not n:
-            seat.refused = True  # the status says so
-            board.version += 1
+            n = back_count(events, seat.seat, before)
+            if not n:
+                seat.refused = True  # the status says so
+                board.version += 1
     if not n:
         return False
     for _ in range(n):
