@@ -13,7 +13,9 @@ as the board lights them.
 - The window's seat asks (its room's ``ask_back``, what U asks); the board
   shows it, and MENU agrees (the moves taken back at both boards), BACK
   refuses. A power cut at the board while the ask is open, and the bridge
-  started again, leave the ask shown again, and it is answered then.
+  started again, leave the ask shown again, and it is answered then; a
+  take-back agreed while the bridge is away is made at the board once it
+  is back.
 
 Each game is a prefix of a few moves, not a whole one (tests/test_remote_board.py
 plays a whole game, with an agreed take-back in it). Each wait is for the
@@ -136,7 +138,11 @@ def test_back_at_the_board_agreed_far_away_goes_back_at_both_and_play_goes_on(
     match.until(lambda: match.back.asked() == (0, 2), act=False)  # the window's page
     assert match.room.asked is not None and match.room.asked.n == len(before) - 3
     assert match.home.record() == before  # (nothing taken back before the answer)
+    stop(match)  # the bridge away while the window agrees: the board takes it back later
     assert match.back.answer(True)  # Y at the window
+    match.until(lambda: len(match.table.record_lines()) == len(before) - 2, act=False)
+    assert match.home.record() == before
+    start(match)
     match.taken_back(have, len(before) - 2)
     assert match.room.cuts == [len(before) - 3] and match.home.record() == before[:-2]
     record = match.play_to(len(before) + 2, turn=0)  # and the game goes on
@@ -186,13 +192,23 @@ def test_a_far_ask_refused_with_back_at_the_board_changes_nothing(match: Match) 
     assert len(match.play_to(len(before) + 2, turn=0)) > len(before) + 1  # the game goes on
 
 
-def restart(match: Match) -> None:
-    """The bridge stops (its room left) and starts again on the same board."""
+def stop(match: Match) -> None:
+    """The bridge stops (its room left); the board plays on."""
     home = match.home
     home.stop.set()
     home.thread.join(10)
     home.bridge.close()
+
+
+def start(match: Match) -> None:
+    """The bridge starts again on the same board."""
+    home = match.home
     home.bridge = Bridge(home.link, match.url, CODE, 0, home.said.append).start()
     home.stop = threading.Event()
     home.thread = threading.Thread(target=home._bridge, daemon=True)
     home.thread.start()
+
+
+def restart(match: Match) -> None:
+    stop(match)
+    start(match)

@@ -27,7 +27,9 @@ it changes and after the board's ``hello`` (``{"cmd": "asked"}``: none;
 with ``"refused": true``, the board's own was refused). A take-back the
 room agreed is taken back at the board with ``{"cmd": "undo", "to": n}``
 (the board's record back to line n: the player puts the pieces back as
-for any BACK), offered again every AGAIN_S until the board has done it.
+for any BACK), offered again every AGAIN_S until the board has done it;
+then the seat notes how many take-backs the board has made (``{"board":
+k}``), so that a bridge started again takes up one the board has not.
 
 A board whose game is not the room's beginning starts a new one first
 (``new``: the room's variant) while the room has no move yet; once it
@@ -142,8 +144,21 @@ class Bridge:
         far = set(range(players)) - {self.seat}
         self._ask({"cmd": "remote", "seats": sorted(far)})
         self.far = Far(self.home, room, far)
-        self.cuts = len(room.cuts)  # (those made before: the board's record has them)
+        self.cuts = self.far.cuts = self._board_cuts()
         return self
+
+    def _board_cuts(self) -> int:
+        # How many of the room's take-backs the board has made: what this
+        # seat's last note {"board": k} says (a bridge stopped after a
+        # take-back was agreed, before the board made it, left it behind:
+        # the far link follows the rest), else all (and that is noted).
+        room = self.room
+        assert room is not None
+        said: list[int] = [n["board"] for n in room.notes[room.seat] if type(n.get("board")) is int]
+        if said:
+            return min(said[-1], len(room.cuts))
+        room.note({"board": len(room.cuts)})
+        return len(room.cuts)
 
     def _read_board(self) -> None:
         assert self.home is not None
@@ -235,6 +250,7 @@ class Bridge:
         events = home.record_length() - 1
         if events < to or events == to and self.undo_at:
             self.undo_to = None  # (done: the board's undo event read its record again)
+            room.note({"board": self.cuts})
         elif time.monotonic() >= self.undo_at:
             reply = self.link.ask({"cmd": "undo", "to": to})
             self.undo_at = time.monotonic() + AGAIN_S
