@@ -3,8 +3,9 @@
 host (the line to go back to: the player's last turn and the far replies
 since), and BACK again asks the same; the host's ``asked`` shows a far
 ask, whose MENU or BACK is its answer and no press of the board's; its
-``undo`` with "to" makes the next BACK take the record back there.
-Runs under CPython and MicroPython."""
+``undo`` with "to" makes the next BACK take the record back there; the
+display's lines for each (tabletop.show.status_far). Runs under CPython
+and MicroPython."""
 
 import unittest
 
@@ -89,6 +90,21 @@ class FarBackSeatTest(unittest.TestCase):
         self.assertEqual(self.seat.talk, (ASKING, 2))  # (the board's own, told again)
         self.assertIsNone(asked(self.board, {"cmd": "asked"}))
         self.assertIsNone(self.seat.talk)
+
+    def test_the_display_says_each_take_back(self):
+        from tabletop.show.status_far import talk
+
+        for cmd, said in (
+            ({"back": 1, "by": 1, "moves": 3}, ("Far player asks", "3 moves?", "MENU: yes")),
+            ({"back": 1, "by": 1, "moves": 1}, ("1 move?", "BACK: no")),
+            ({"back": 2, "by": 0}, ("Take-back asked,", "far answer")),
+            ({"refused": True}, ("No take-back:", "said no")),
+        ):
+            self.assertIsNone(asked(self.board, cmd))
+            lines = talk(self.seat)
+            self.assertTrue(len(lines) <= 5, lines)
+            for text in said:
+                self.assertTrue(text in lines, (text, lines))
 
     def test_the_agreed_cut_is_what_the_next_back_takes_back(self):
         self.back()
