@@ -101,9 +101,9 @@ class Runtime:
         if self.queued:  # a press the host asked for (tabletop.link.commands)
             event = self.queued
             self.queued = 0
-        seat = board.computer
-        if seat is not None and seat.talk is not None:  # a take-back far away: MENU, BACK its
-            event = seat.pressed(event)  # (tabletop.board.remote_seat)
+        # (a press while a take-back far away is shown is its answer: tabletop.board.remote_seat)
+        if event and board.computer is not None and board.computer.talk is not None:
+            event = board.computer.pressed(event)
         if self.howto is not None or (
             event == presses.LONG_BACK and board.mode == SELECT and self.text is not None
         ):
