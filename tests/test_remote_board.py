@@ -7,9 +7,11 @@ The person at the board plays its own seat (a seeded choice among the
 legal turns) and makes the far player's moves as the board lights them in
 the profile's "remote" colour: read from the LEDs, as a player reads them.
 Faults on the way: a stranger's lines in the room, a take-back asked of
-the board (refused at once: the game goes on), the broker restarted, the
-board's power cut (its journal and the room agree again). At the end
-the board's journal, the table's record and the room's are one.
+the board (shown on its display: the person agrees with MENU and puts the
+marbles back as the board lights them, the window takes the move back
+too), the broker restarted, the board's power cut (its journal and the
+room agree again). At the end the board's journal, the table's record
+and the room's are one.
 Each wait is for the event it needs (the room's lines, the board's
 acceptance), never a fixed time.
 """
@@ -29,6 +31,7 @@ from host_tools.board.link import Link
 from host_tools.remote.broker import Broker
 from host_tools.remote.signed import room_id, sign
 from host_tools.watch.bridge import Bridge, BridgeError
+from sim.hand import drive
 from sim.hardware.lights import same_colour
 from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop import games
@@ -41,6 +44,9 @@ CODE = "PINE-4-ASH"
 STEP_MS = 100  # virtual time the table plays between looks
 PATIENCE_S = 120.0  # wall time the game may stand still before the test gives up
 SPEED = 8.0  # the board's virtual time against real time
+PLAY, UNDO = 1, 2  # the Pyraos board's modes in play, and while pieces go back after BACK
+ASKED = 2  # a far player's take-back shown (tabletop.board.remote_seat's talk)
+ANSWER_MS = 2000  # virtual time the board takes to see a press, at most
 
 
 class BoardHome:
@@ -56,6 +62,7 @@ class BoardHome:
         self.colour = tuple(self.board.dev.profile.colours["remote"])
         self.stop = threading.Event()
         self.error: BaseException | None = None
+        self.laid = self.game()
         self.thread = threading.Thread(target=self._bridge, daemon=True)
         self.thread.start()
 
@@ -89,10 +96,54 @@ class BoardHome:
             if same_colour(rgb, self.colour)
         }
 
+    def mode(self) -> int:
+        mode: int = self.on_board(lambda dev: dev.runtime.board.mode)
+        return mode
+
+    def shown(self) -> tuple[str, ...]:
+        """The board's display."""
+        lines: tuple[str, ...] = self.on_board(lambda dev: tuple(dev.runtime.lines))
+        return lines
+
+    def talk(self) -> Any:
+        """The take-back its far seat knows of (tabletop.board.remote_seat), or None."""
+        return self.on_board(lambda dev: getattr(dev.runtime.board.computer, "talk", None))
+
+    def answer(self, button: str) -> None:
+        """A far ask shown: ``button`` pressed, until the board has taken it."""
+
+        def press(dev: Any) -> bool:
+            dev.hal.press(button, dev.clock, 120)
+            for _ in range(ANSWER_MS // dev.tick_ms):
+                dev.advance(dev.tick_ms)
+                if dev.runtime.board.computer.talk is None:
+                    return True
+            return False
+
+        assert self.on_board(press), self.shown()
+
+    def put_back(self, have: Any) -> None:
+        """BACK took moves back: the marbles from ``have`` (the game they
+        were laid for) back as the board lights them."""
+
+        def restore(dev: Any) -> bool:
+            target = dev.runtime.board.game.copy()
+            return drive(dev.hand.restore(target, have, False), dev, dev.advance, dev.tick_ms)
+
+        assert self.on_board(restore), self.shown()
+
     def act(self) -> bool:
-        """The person does what is due: a turn of its own, or the far
-        player's lit move; False when nothing is due."""
-        state = self.game()
+        """The person does what is due: a far ask answered yes, the marbles
+        put back after a take-back, a turn of its own, or the far player's
+        lit move; False when nothing is due."""
+        talk, mode, state = self.on_board(_looked)
+        if talk is not None and talk[0] == ASKED:
+            self.answer("menu")
+            return True
+        if mode == UNDO:
+            self.put_back(self.laid)
+            return True
+        self.laid = state  # (the marbles on the board: what a take-back puts back from)
         if state.is_over():
             return False
         if state.turn == self.seat:
@@ -121,6 +172,13 @@ class BoardHome:
         self.board.__exit__(None, None, None)
 
 
+def _looked(dev: Any) -> tuple[Any, int, Any]:
+    # What the person looks at before acting: a take-back the display
+    # shows, the board's mode, its game.
+    board = dev.runtime.board
+    return getattr(board.computer, "talk", None), board.mode, board.game.copy()
+
+
 @pytest.fixture
 def broker() -> Iterator[Broker]:
     with Broker() as b:
@@ -144,6 +202,7 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
     stranger = Stranger(broker.url)
     topic = f"tabletop/{room_id(CODE)}"
     befell: set[int] = set()
+    cut = -1
     try:
         last, since = -1, time.monotonic()
         while not (table.truth.is_over() and home.bridge.over()):
@@ -158,9 +217,9 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
                 line = f"{topic}/0/line"
                 stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
                 stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
-            if n >= 6 and 6 not in befell:  # the window asks a take-back: the board says no
+            if n >= 6 and 6 not in befell:  # the window asks a take-back: the board agrees
                 befell.add(6)
-                room.ask_back(n - 2)
+                cut = room.ask_back(n - 2).n
             if n >= 9 and 9 not in befell:  # the broker goes down, comes back empty
                 befell.add(9)
                 broker.restart()
@@ -172,7 +231,7 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
             assert time.monotonic() - since < PATIENCE_S, (len(room.lines), home.said)
         record = room.lines
         assert befell == {4, 6, 9, 14}
-        assert not room.cuts and any("refused (a board takes nothing back" in s for s in home.said)
+        assert room.cuts == [cut] and any(": yes, at the board" in s for s in home.said)
         assert home.record() == record == table.record_lines() == home.bridge.record()
         assert json.loads(record[0])["game"] == game and len(record) > 20
         assert {json.loads(line)["p"] for line in record[1:]} == {0, 1}

@@ -35,6 +35,7 @@ COMMANDS = (
     "selftest",
     "remote",
     "play",
+    "asked",
     "maintenance",
 )
 PROTOCOL = 1  # docs/PROTOCOL.md: the version a hello names

@@ -101,6 +101,9 @@ class Runtime:
         if self.queued:  # a press the host asked for (tabletop.link.commands)
             event = self.queued
             self.queued = 0
+        # (a press while a take-back far away is shown is its answer: tabletop.board.remote_seat)
+        if event and board.computer is not None and board.computer.talk is not None:
+            event = board.computer.pressed(event)
         if self.howto is not None or (
             event == presses.LONG_BACK and board.mode == SELECT and self.text is not None
         ):

@@ -16,8 +16,20 @@ board lights it in the profile's "remote" colour and the player there
 makes it, which the board accepts only as lit. The board's seats other
 than this home's are named far with ``{"cmd": "remote"}``, again after a
 power cut (its ``boot``), when its record is read again from the board.
-A take-back a far seat asks is refused at once: the board cannot take
-moves back for the room yet (docs/REMOTE.md).
+
+A take-back (docs/REMOTE.md, "At a board"; host_tools.remote.room's
+``ask_back``): BACK at the board against a far seat comes as ``{"event":
+"back", "to": n}`` and is asked of the room; a far seat's ask is told to
+the board as ``{"cmd": "asked", "back": n, "by": seat, "moves": k}``, and
+the player's MENU or BACK there comes back as ``{"event": "answer", "yes":
+...}``, answered in the room. The room's open ask is told again whenever
+it changes and after the board's ``hello`` (``{"cmd": "asked"}``: none;
+with ``"refused": true``, the board's own was refused). A take-back the
+room agreed is taken back at the board with ``{"cmd": "undo", "to": n}``
+(the board's record back to line n: the player puts the pieces back as
+for any BACK), offered again every AGAIN_S until the board has done it;
+then the seat notes how many take-backs the board has made (``{"board":
+k}``), so that a bridge started again takes up one the board has not.
 
 A board whose game is not the room's beginning starts a new one first
 (``new``: the room's variant) while the room has no move yet; once it
@@ -34,13 +46,14 @@ from typing import Any
 
 from host_tools.remote.far import Far
 from host_tools.remote.meet import free_seat
-from host_tools.remote.room import Room, TakeBackError
+from host_tools.remote.room import Ask, AskOpen, Room, TakeBackError
 from tabletop import games
 from tabletop.keep.journal import Journal
 from tabletop.records import notation
 
 MET_S = 30.0  # the room's time to come in sync with the broker at the start
 AGAIN_S = 2.0  # a far move the board refused (busy: its self-test) is offered again after this
+_UNTOLD = ("", -1)  # (the room's open ask, still to be told to the board: never an ask's key)
 
 
 class BridgeError(Exception):
@@ -89,6 +102,11 @@ class Bridge:
         self.sent = 0  # the far line last sent to the board as ``play`` (0: none since)
         self.refused = 0  # the far line the board last refused (told once)
         self.again_at = 0.0  # (time.monotonic) not offered again before this
+        self.told: tuple[str, int] | None = _UNTOLD  # the room's open ask the board knows (key)
+        self.mine: tuple[Ask, int] | None = None  # ... the board's own, and the room's cuts then
+        self.cuts = 0  # the room's take-backs followed at the board
+        self.undo_to: int | None = None  # a take-back to make at the board: back to this line
+        self.undo_at = 0.0  # ... (time.monotonic) when it was last sent (0: not yet)
 
     @property
     def problem(self) -> str:
@@ -126,7 +144,21 @@ class Bridge:
         far = set(range(players)) - {self.seat}
         self._ask({"cmd": "remote", "seats": sorted(far)})
         self.far = Far(self.home, room, far)
+        self.cuts = self.far.cuts = self._board_cuts()
         return self
+
+    def _board_cuts(self) -> int:
+        # How many of the room's take-backs the board has made: what this
+        # seat's last note {"board": k} says (a bridge stopped after a
+        # take-back was agreed, before the board made it, left it behind:
+        # the far link follows the rest), else all (and that is noted).
+        room = self.room
+        assert room is not None
+        said: list[int] = [n["board"] for n in room.notes[room.seat] if type(n.get("board")) is int]
+        if said:
+            return min(said[-1], len(room.cuts))
+        room.note({"board": len(room.cuts)})
+        return len(room.cuts)
 
     def _read_board(self) -> None:
         assert self.home is not None
@@ -168,23 +200,96 @@ class Bridge:
             self._heard(obj)
         far = self.far
         assert far is not None
-        self._no_take_back()
         far.sync()
+        self._take_back()
+        self._tell_ask()
         self._offer()
 
-    def _no_take_back(self) -> None:
-        # A board takes nothing back for the room yet: a far seat's ask is
-        # refused at once, so that the window that asked does not wait for ever.
+    # -- take-backs (host_tools.remote.room: ask_back, answer_back, asked, cuts) ---------
+
+    def _board_asks(self, to: Any) -> None:
+        # BACK at the board: the room asked to take the record back to line ``to``.
+        room = self.room
+        assert room is not None
+        try:
+            ask = room.ask_back(to)
+        except AskOpen:
+            self.told = _UNTOLD  # (BACK again, say: the open ask told to the board again)
+            return
+        except TakeBackError as err:
+            self.say(f"The board asks to take back to line {to}: not asked ({err}).")
+            self.link.ask({"cmd": "asked", "refused": True})
+            return
+        self.say(f"The board asks the room: {ask}.")
+
+    def _board_answers(self, yes: Any) -> None:
+        # MENU (yes) or BACK (no) at the board, to the far ask it shows.
+        room = self.room
+        assert room is not None
+        said = "yes" if yes is True else "no"
+        try:
+            ask = room.answer_back(yes is True)
+        except TakeBackError as err:
+            self.say(f"The board's {said} is not given: {err}.")
+            self.told = _UNTOLD
+            return
+        self.say(f"{ask}: {said}, at the board.")
+
+    def _take_back(self) -> None:
+        # A take-back the room agreed (host_tools.remote.far's back_to: the
+        # record lines the board keeps) made at the board: ``undo`` to the
+        # line before them, offered again until the board has done it.
+        far, home, room = self.far, self.home, self.room
+        assert far is not None and home is not None and room is not None
+        if len(room.cuts) > self.cuts and far.back_to is not None:
+            self.cuts = len(room.cuts)
+            self.undo_to, self.undo_at, self.sent = far.back_to - 1, 0.0, 0
+        to = self.undo_to
+        if to is None:
+            return
+        events = home.record_length() - 1
+        if events < to or events == to and self.undo_at:
+            self.undo_to = None  # (done: the board's undo event read its record again)
+            room.note({"board": self.cuts})
+        elif time.monotonic() >= self.undo_at:
+            reply = self.link.ask({"cmd": "undo", "to": to})
+            self.undo_at = time.monotonic() + AGAIN_S
+            if not reply.get("ok"):
+                self.say(f"The board refused the take-back to line {to}: {reply.get('error')}")
+            elif events > to:
+                self.say(f"The board takes back to line {to}, as the room agreed.")
+
+    def _tell_ask(self) -> None:
+        # The room's open ask, told to the board when it changed (or was
+        # never told: a new bridge, the board's new hello).
         room = self.room
         assert room is not None
         ask = room.asked
-        if ask is None or ask.seat == room.seat:
+        key = None if ask is None else ask.key
+        if key == self.told:
             return
-        try:
-            room.answer_back(False)
-        except TakeBackError:
-            return  # (answered already: the others' answers are awaited)
-        self.say(f"{ask}: refused (a board takes nothing back over the room yet)")
+        self.told = key
+        cmd: dict[str, Any] = {"cmd": "asked"}
+        mine = self.mine
+        if ask is not None:
+            cmd.update(back=ask.n, by=int(ask.seat), moves=max(1, len(room.lines) - 1 - ask.n))
+            self.mine = (ask, len(room.cuts)) if ask.seat == room.seat else None
+            if ask.seat != room.seat and self._answered(ask):
+                cmd = {"cmd": "asked"}  # (the board's answer given: the others' awaited)
+        elif mine is not None:
+            self.mine = None
+            if len(room.cuts) == mine[1]:  # (no cut since: refused)
+                cmd["refused"] = True
+                self.say(f"{mine[0]}: refused far away.")
+        reply = self.link.ask(cmd)
+        if not reply.get("ok"):
+            self.say(f"The board refused asked: {reply.get('error')}")
+
+    def _answered(self, ask: Ask) -> bool:
+        room = self.room
+        assert room is not None
+        mine = room.notes[room.seat]
+        return any(n.get("to") == ask.seat and n.get("ask") == ask.k for n in mine)
 
     def _heard(self, obj: dict[str, Any]) -> None:
         home = self.home
@@ -198,6 +303,11 @@ class Bridge:
         elif kind == "hello":  # (the board speaks first after a boot: a power cut)
             self.say("The board started again: its game goes on.")
             self._told_far()
+            self.told, self.undo_at = _UNTOLD, 0.0  # (its take-back under way, told again)
+        elif kind == "back":  # BACK at the board, against a far seat
+            self._board_asks(obj.get("to"))
+        elif kind == "answer":  # MENU or BACK at the board, to a far ask
+            self._board_answers(obj.get("yes"))
 
     def _told_far(self) -> None:
         # After a power cut the board plays its far seats as nobody's again.

@@ -200,6 +200,15 @@ class EveryGameTest(unittest.TestCase):
 
         self.each_board(check)
 
+    def test_a_take_back_far_away_needs_far_seats(self):
+        # (asked and undo with "to": the room's, docs/PROTOCOL.md "Seats far away")
+        def check(b):
+            for cmd in ({"cmd": "asked"}, {"cmd": "asked", "back": 0, "by": 1},
+                        {"cmd": "undo", "to": 0}):  # fmt: skip
+                b.refused(cmd, "no seat is far away")
+
+        self.each_board(check)
+
     def test_brightness_and_its_refusals(self):
         def check(b):
             reply, _ = b.ok({"cmd": "brightness", "value": 0.5})

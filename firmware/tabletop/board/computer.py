@@ -56,6 +56,7 @@ _PLAYERS = "tabletop.players"
 class Computer:
     COLOUR = "computer"  # the profile colour its choice is lit in
     REMOTE = False  # a seat played far away (tabletop.board.remote_seat) says so
+    talk = None  # ... and a take-back under way far away: its buttons and display then
     # The players' modules to import one a tick before the thinking begins
     # (loading them all is the longest work of a choice): the Pyraos
     # board's; a Pacal seat names its own.

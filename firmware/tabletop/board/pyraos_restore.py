@@ -82,22 +82,23 @@ def take_back_move(board, obs, now_ms):
 def take_back(board):
     """BACK with the pieces matching the game: the last move is taken back
     (against the computer, its reply and the person's whole turn before it:
-    tabletop.board.computer.back_count), and the pieces are to go back to
-    the position before. False when there is nothing to take back."""
+    tabletop.board.computer.back_count; against a far player, what the room
+    agreed, else BACK asks it), and the pieces are to go back to the
+    position before. False when there is nothing to take back."""
     events = board.journal.events
     seat = board.computer
     n = 1 if events else 0
-    if seat is not None and seat.REMOTE:
-        n = 0  # (a far player's move is theirs: no take-back over the room yet)
-        seat.refused = True
-        board.version += 1
-    elif seat is not None:
-        from tabletop.board.computer import back_count
+    if seat is not None:
+        before = lambda k: replayed(board, k)  # noqa: E731 (the game before event k)
+        if seat.REMOTE:  # (the room's to agree: tabletop.board.remote_seat)
+            n = seat.back(events, before)
+        else:
+            from tabletop.board.computer import back_count
 
-        n = back_count(events, seat.seat, lambda k: replayed(board, k))
-        if not n:
-            seat.refused = True  # the status says so
-            board.version += 1
+            n = back_count(events, seat.seat, before)
+            if not n:
+                seat.refused = True  # the status says so
+                board.version += 1
     if not n:
         return False
     for _ in range(n):

@@ -4,26 +4,51 @@ the board lights each in the profile's "remote" colour, and the player at
 the board makes it for the far player; only that move is accepted, as a
 computer seat's. Loaded only when a host names far seats.
 
-    play_far(board, (1,))      # the host's ``remote``: the far seats (player indexes)
-    far_move(board, event)     # the host's ``play``: the far seat's next event, or why not
-    board.computer             # a Remote, doing what a Computer seat does (next_move, made...)
+    play_far(board, (1,), say)  # the host's ``remote``: the far seats (player indexes);
+                                # say(obj): a line to the host (tabletop.device's say)
+    far_move(board, event)      # the host's ``play``: the far seat's next event, or why not
+    board.computer              # a Remote, doing what a Computer seat does (next_move, made...)
+    cut_to(board, 4)            # the host's ``undo`` with "to": the room agreed, back to line 4
+    asked(board, cmd)           # the host's ``asked``: the room's open take-back, or none
 
 The board treats it as the seat it plays (``board.computer``): it replaces
-a computer seat chosen at the game select. BACK never takes a far move
-back here (``refused``: the status says so): a take-back is the far
-player's to agree to, which the room does not carry yet.
+a computer seat chosen at the game select.
+
+A take-back is the far players' to agree to (docs/PROTOCOL.md, "Seats far
+away"). BACK at the board (``back``) takes back nothing here: it asks the
+room, through the host, for what BACK takes back against the computer
+(the player's last turn and the far replies since: the line to go back to
+is told, ``{"event": "back", "to": 4}``), and the display says it waits
+for the answer (``talk``). The host tells the room's answer: agreed, its
+``undo`` with "to" (the next BACK takes the record back to that line, the
+pieces put back as for any BACK); refused, ``asked`` with "refused". A far
+player's ask the host tells with ``asked``: the display shows it, and the
+next MENU (yes) or BACK (no) answers it (``pressed``, asked by the runtime
+before the board sees the press): ``{"event": "answer", "yes": true}``.
 """
 
-from tabletop.board.computer import Computer
+from tabletop.board.computer import Computer, back_count
+from tabletop.buttons.presses import NONE, SHORT_BACK, SHORT_MENU
+
+# What ``talk`` holds (tabletop.show.status_far says it): (ASKING, to), the
+# board's ask back to line ``to``, not answered yet; (ASKED, to, moves), a
+# far player's, ``moves`` events back; (REFUSED,), the board's ask refused.
+ASKING = 1
+ASKED = 2
+REFUSED = 3
+_NO_FAR = 'no seat is far away ("remote" first)'
 
 
 class Remote(Computer):
     COLOUR = "remote"  # the profile colour its moves are lit in
     REMOTE = True
 
-    def __init__(self, seats):
+    def __init__(self, seats, board, say):
         Computer.__init__(self, seats[0])
         self.seats = seats
+        self.board = board
+        self.say = say
+        self.cut = -1  # the room agreed: the next BACK takes the record back to this line
 
     def plays(self, game):
         return game.turn in self.seats and not game.is_over()
@@ -50,11 +75,50 @@ class Remote(Computer):
     def taken_back(self):
         self.forget()
 
+    def accepted(self, event):
+        Computer.accepted(self, event)
+        if self.talk is not None and self.talk[0] == REFUSED:
+            self.talk = None  # (said until the next move)
 
-def play_far(board, seats):
+    def back(self, events, before):
+        """BACK with the pieces matching the game (``events``: the journal's,
+        ``before(i)``: the state before ``events[i]``): how many events go,
+        when the room agreed a take-back; else 0, the ask sent to the host
+        (or nothing of the player's to take back: ``refused``)."""
+        talk = self.talk
+        if self.cut >= 0:
+            n = len(events) - self.cut
+            self.cut = -1
+            self.talk = None
+            return n
+        n = back_count(events, self.seat, before)
+        if not n:
+            self.refused = True
+        else:
+            to = len(events) - n if talk is None or talk[0] != ASKING else talk[1]
+            self.talk = (ASKING, to)
+            self.say({"event": "back", "to": to})
+        self.board.version += 1
+        return 0
+
+    def pressed(self, event):
+        """A press while ``talk`` is set (the runtime asks, before the board
+        sees it): a far player's ask takes every press, MENU answers yes and
+        BACK no; else the press is the board's."""
+        talk = self.talk
+        if talk is None or talk[0] != ASKED:
+            return event
+        if event == SHORT_MENU or event == SHORT_BACK:
+            self.say({"event": "answer", "yes": event == SHORT_MENU})
+            self.talk = None
+            self.board.version += 1
+        return NONE
+
+
+def play_far(board, seats, say):
     """The host plays ``seats`` (player indexes; () none) far away on
     ``board``: they are the seat it plays from now on, a computer's replaced."""
-    board.computer = Remote(seats) if seats else None
+    board.computer = Remote(seats, board, say) if seats else None
     board.version += 1
 
 
@@ -74,3 +138,52 @@ def far_move(board, event):
     seat.given(event)
     board.version += 1
     return None
+
+
+def cut_to(board, to):
+    """The room agreed to take the record back to line ``to`` (the host's
+    ``undo`` with "to"): the far move lit goes, and the next BACK takes
+    back what is past it (the caller presses it when ``board.computer.cut``
+    is set: nothing is past it when the board never made those moves).
+    None, else why not."""
+    seat = _far(board)
+    if seat is None:
+        return _NO_FAR
+    events = len(board.journal.events)
+    if type(to) is not int or not 0 <= to <= events:
+        return '"to" is a line of the record: 0..%d' % events
+    seat.forget()
+    seat.talk = None
+    seat.cut = to if to < events else -1
+    board.version += 1
+    return None
+
+
+def asked(board, cmd):
+    """The host's ``asked``: the room's open take-back ask (its "back", the
+    line to go back to; "by", who asks; "moves", how many events back), or
+    none (no "back"; "refused": the board's own ask was refused). None,
+    else why not."""
+    seat = _far(board)
+    if seat is None:
+        return _NO_FAR
+    back, by, moves = cmd.get("back"), cmd.get("by"), cmd.get("moves")
+    if back is None:
+        seat.talk = (REFUSED,) if cmd.get("refused") is True else None
+    elif type(back) is not int or back < 0:
+        return '"back" is a line of the record (0 or more)'
+    elif type(by) is not int or not 0 <= by < board.players:
+        return '"by" is a seat 0..%d' % (board.players - 1)
+    elif by not in seat.seats:
+        seat.talk = (ASKING, back)
+    elif moves is None or type(moves) is int and moves > 0:
+        seat.talk = (ASKED, back, moves or max(1, len(board.journal.events) - back))
+    else:
+        return '"moves" is a whole number, 1 or more'
+    board.version += 1
+    return None
+
+
+def _far(board):
+    seat = board.computer
+    return seat if seat is not None and seat.REMOTE else None

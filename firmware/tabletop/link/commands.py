@@ -31,7 +31,7 @@ def run(device, cmd):
         elif name == "new":
             out = _new(device, cmd)
         elif name == "undo":
-            out = _undo(device)
+            out = _undo(device, cmd)
         elif name == "brightness":
             out = _brightness(device, cmd)
         elif name == "raw":
@@ -46,6 +46,8 @@ def run(device, cmd):
             out = _remote(device, cmd)
         elif name == "play":
             out = _play(device, cmd)
+        elif name == "asked":
+            out = _asked(device, cmd)
         else:  # maintenance
             out = device.maintenance_by_command()
     except Refused as why:
@@ -135,7 +137,7 @@ def _remote(device, cmd):
             raise Refused('"seats": each a seat 0..%d, once' % (n - 1))
     from tabletop.board.remote_seat import play_far
 
-    play_far(board, tuple(sorted(seats)))
+    play_far(board, tuple(sorted(seats)), device.say)
     return {"seats": seats}
 
 
@@ -169,8 +171,30 @@ def _play(device, cmd):
     return {"n": n}
 
 
-def _undo(device):
-    _game_may_change(device).queued = presses.SHORT_BACK  # as BACK pressed: the next tick
+def _undo(device, cmd):
+    rt = _game_may_change(device)
+    to = cmd.get("to")
+    if to is not None:  # a take-back the room agreed, far away: back to line ``to``
+        from tabletop.board.remote_seat import cut_to
+
+        why = cut_to(rt.board, to)
+        if why is not None:
+            raise Refused(why)
+        if rt.board.computer.cut < 0:
+            return {"to": to}  # (nothing of it made here: only the far move lit goes)
+    rt.queued = presses.SHORT_BACK  # as BACK pressed: the next tick
+    return None if to is None else {"to": to}
+
+
+def _asked(device, cmd):
+    # The room's open take-back (docs/PROTOCOL.md, "Seats far away"): shown
+    # on the display; a far player's is answered with MENU or BACK.
+    rt = _playing(device)
+    from tabletop.board.remote_seat import asked
+
+    why = asked(rt.board, cmd)
+    if why is not None:
+        raise Refused(why)
     return None
 
 

@@ -21,6 +21,14 @@ def waiting():
     return ("", _("Waiting for"), _("their move"))
 
 
-def no_undo():
-    """BACK against a far player: nothing of theirs is taken back here."""
-    return ("", _("BACK: no undo of"), _("far player's"))
+def talk(seat):
+    """A take-back far away (``seat.talk``, tabletop.board.remote_seat):
+    the lines after the move count."""
+    talk = seat.talk
+    if talk[0] == 2:  # (ASKED) a far player's ask: the player answers it
+        n = talk[2]
+        moves = _("%d moves?") % n if n > 1 else _("%d move?") % n
+        return (_("Far player asks"), _("to take back"), moves, _("MENU: yes"), _("BACK: no"))
+    if talk[0] == 1:  # (ASKING) the board's own, not answered yet
+        return ("", _("Take-back asked,"), _("waiting for the"), _("far answer"))
+    return ("", _("No take-back:"), _("the far player"), _("said no"))

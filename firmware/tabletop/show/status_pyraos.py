@@ -41,6 +41,10 @@ def _lines(board):
         return head + ("", _("Clear the board"), _("(red: lift it)"))
     if mode == pb.UNDO:
         return head + ("", _("Undo: lift red,"), _("put back where"), _("lit"))
+    if seat is not None and seat.talk is not None:  # a take-back far away
+        from tabletop.show.status_far import talk
+
+        return head + talk(seat)
     if g.is_over():
         w = g.outcome().winner
         said = _("Draw") if w is None else _("%s wins!") % _(NAMES[w])

@@ -33,10 +33,6 @@ def to_make(board, seat, who, fix):
 
 def refused(seat):
     """BACK against the seat found no move of the person's to take back."""
-    if seat.REMOTE:
-        from tabletop.show.status_far import no_undo
-
-        return no_undo()
     return ("", _(NO_UNDO))
 
 

@@ -1,0 +1,214 @@
+"""A take-back between a Pyraos board and a window far away: the virtual
+board (the real firmware on CPython) behind a pseudo terminal, bridged to
+a room on a real amqtt broker on loopback by ``host_tools remote``
+(host_tools.watch.bridge), and a live table (sim.table.table) in the same
+room, its seat played by the computer. The person at the board presses
+its buttons as a player does (the virtual hal) and puts the marbles back
+as the board lights them.
+
+- BACK at the board asks the room; the window answers (what its Y or N
+  does: sim.table.far_back's ``answer``). Agreed, both take the moves back
+  at their boards, and the game goes on to the same record; refused, the
+  board's display says so and nothing changes.
+- The window's seat asks (its room's ``ask_back``, what U asks); the board
+  shows it, and MENU agrees (the moves taken back at both boards), BACK
+  refuses. A power cut at the board while the ask is open, and the bridge
+  started again, leave the ask shown again, and it is answered then; a
+  take-back agreed while the bridge is away is made at the board once it
+  is back.
+
+Each game is a prefix of a few moves, not a whole one (tests/test_remote_board.py
+plays a whole game, with an agreed take-back in it). Each wait is for the
+state it needs (the room's, the board's, the table's), never a fixed time.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from host_tools.remote.broker import Broker
+from host_tools.remote.room import Room
+from host_tools.watch.bridge import Bridge
+from sim.table.table import COMPUTER, REMOTE, Table
+from tests.test_remote_board import CODE, PATIENCE_S, PLAY, STEP_MS, UNDO, BoardHome
+
+
+class Match:
+    """The board (seat 0, its person and bridge) and the window (seat 1)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.table = Table("pyraos", "standard", seed=5, players=(REMOTE, COMPUTER), level="greedy")
+        self.room = Room(url, CODE, "1", seats=["0", "1"]).start()
+        self.table.link(self.room)
+        self.home = BoardHome(url, "pyraos", seat=0, seed=4)
+
+    @property
+    def back(self) -> Any:
+        return self.table.far_back
+
+    def until(self, done: Callable[[], bool], act: bool = True) -> None:
+        """The window plays and (``act``) the person at the board makes what
+        is due, until ``done``."""
+        since = time.monotonic()
+        while not done():
+            self.table.advance(STEP_MS)
+            assert not self.table.far.problem, self.table.far.problem
+            assert not self.table.faults, self.table.faults
+            self.home.check()
+            if act:
+                self.home.act()
+            assert time.monotonic() - since < PATIENCE_S, (self.room.lines, self.home.said)
+
+    def agree(self) -> list[str]:
+        """Every record the same (the room's, the board's, the window's), every hand idle."""
+        room, home, table = self.room, self.home, self.table
+
+        def same() -> bool:
+            lines = room.lines
+            return (
+                home.record() == lines == table.record_lines() == home.bridge.record()
+                and not table.busy()
+                and home.mode() == PLAY
+            )
+
+        self.until(same, act=False)
+        return list(room.lines)
+
+    def play_to(self, lines: int, turn: int) -> list[str]:
+        """Played until the room has ``lines`` lines or more and ``turn`` is to move."""
+        self.until(lambda: len(self.room.lines) >= lines and self.home.game().turn == turn)
+        record = self.agree()
+        assert self.home.game().turn == turn
+        return record
+
+    def shows(self, text: str) -> None:
+        """Until the board's display says ``text`` (the window playing on)."""
+        self.until(lambda: any(text in line for line in self.home.shown()), act=False)
+
+    def press(self, button: str) -> None:
+        self.home.on_board(lambda dev: dev.hal.press(button, dev.clock, 120))
+
+    def taken_back(self, have: Any, kept: int) -> None:
+        """The room's cut taken back at the board (the person puts the
+        marbles back as it lights them, from ``have``) and at the window."""
+        home = self.home
+        self.until(lambda: len(home.record()) == kept and home.mode() == UNDO, act=False)
+        home.put_back(have)
+        table = self.table
+
+        def back() -> bool:  # (the window's seat, to move again, may move on meanwhile)
+            mine = home.record()
+            return (
+                home.mode() == PLAY
+                and len(mine) == kept
+                and mine == self.room.lines[:kept] == table.record_lines()[:kept]
+                and table.far.back_to is None
+            )
+
+        self.until(back, act=False)
+
+    def close(self) -> None:
+        self.home.close()
+        self.room.close()
+
+
+@pytest.fixture
+def match() -> Iterator[Match]:
+    with Broker() as broker:
+        m = Match(broker.url)
+        try:
+            yield m
+        finally:
+            m.close()
+
+
+def test_back_at_the_board_agreed_far_away_goes_back_at_both_and_play_goes_on(
+    match: Match,
+) -> None:
+    before = match.play_to(5, turn=0)  # light, dark, light, dark: light to move
+    have = match.home.game()
+    match.press("back")
+    match.shows("Take-back asked")
+    match.until(lambda: match.back.asked() == (0, 2), act=False)  # the window's page
+    assert match.room.asked is not None and match.room.asked.n == len(before) - 3
+    assert match.home.record() == before  # (nothing taken back before the answer)
+    stop(match)  # the bridge away while the window agrees: the board takes it back later
+    assert match.back.answer(True)  # Y at the window
+    match.until(lambda: len(match.table.record_lines()) == len(before) - 2, act=False)
+    assert match.home.record() == before
+    start(match)
+    match.taken_back(have, len(before) - 2)
+    assert match.room.cuts == [len(before) - 3] and match.home.record() == before[:-2]
+    record = match.play_to(len(before) + 2, turn=0)  # and the game goes on
+    assert record[: len(before) - 2] == before[:-2] and len(record) >= len(before) + 2
+    assert any("as the room agreed" in s for s in match.home.said), match.home.said
+
+
+def test_back_at_the_board_refused_far_away_changes_nothing(match: Match) -> None:
+    before = match.play_to(5, turn=0)
+    match.press("back")
+    match.until(lambda: match.back.asked() is not None, act=False)
+    assert match.back.answer(False)  # N at the window
+    match.shows("said no")
+    assert match.agree() == before and match.room.cuts == []
+    assert len(match.play_to(len(before) + 2, turn=0)) > len(before) + 1  # the game goes on
+    assert not any("said no" in line for line in match.home.shown())
+
+
+def test_a_far_ask_agreed_with_menu_at_the_board_goes_back_at_both(match: Match) -> None:
+    before = match.play_to(5, turn=0)  # light, dark, light, dark: dark's last turn asked back
+    have = match.home.game()
+    match.room.ask_back(len(before) - 2)  # (the window's U: dark's turn)
+    match.shows("Far player asks")
+    assert any("1 move?" in line for line in match.home.shown()), match.home.shown()
+    match.home.power_cut()  # the board's power goes: the ask is told again
+    match.until(lambda: match.home.talk() is not None, act=False)
+    assert any("started again" in s for s in match.home.said)
+    match.shows("Far player asks")
+    match.home.answer("menu")
+    match.taken_back(have, len(before) - 1)
+    assert match.room.cuts == [len(before) - 2]
+    record = match.play_to(len(before) + 2, turn=0)  # the window's turn again, and on
+    assert record[: len(before) - 1] == before[:-1]
+
+
+def test_a_far_ask_refused_with_back_at_the_board_changes_nothing(match: Match) -> None:
+    before = match.play_to(5, turn=0)
+    match.room.ask_back(len(before) - 2)
+    match.shows("Far player asks")
+    restart(match)  # the bridge started again while the ask is open: told again
+    match.until(lambda: match.home.talk() is not None, act=False)
+    match.shows("Far player asks")
+    match.home.answer("back")
+    match.until(lambda: match.room.asked is None, act=False)
+    assert match.agree() == before and match.room.cuts == []
+    assert not any("Take-back asked" in line for line in match.home.shown())  # (no ask of its own)
+    assert len(match.play_to(len(before) + 2, turn=0)) > len(before) + 1  # the game goes on
+
+
+def stop(match: Match) -> None:
+    """The bridge stops (its room left); the board plays on."""
+    home = match.home
+    home.stop.set()
+    home.thread.join(10)
+    home.bridge.close()
+
+
+def start(match: Match) -> None:
+    """The bridge starts again on the same board."""
+    home = match.home
+    home.bridge = Bridge(home.link, match.url, CODE, 0, home.said.append).start()
+    home.stop = threading.Event()
+    home.thread = threading.Thread(target=home._bridge, daemon=True)
+    home.thread.start()
+
+
+def restart(match: Match) -> None:
+    stop(match)
+    start(match)
