@@ -35,6 +35,7 @@ COMMANDS = (
     "selftest",
     "remote",
     "play",
+    "pass",
     "maintenance",
 )
 PROTOCOL = 1  # docs/PROTOCOL.md: the version a hello names
@@ -148,6 +149,10 @@ class Host:
         if len(journal.events) != self.told_events:
             self._tell_moves(journal)
         board = rt.board
+        seat = board.computer
+        if seat is not None and seat.REMOTE and seat.news:  # (a Diabolo board's passes)
+            while seat.news:
+                self.device.say(seat.news.pop(0))
         if board.scored != self.told_scores:  # a round scored (a Diabolo board's)
             self.told_scores = board.scored
             line = board.score_event() if board.scored else None

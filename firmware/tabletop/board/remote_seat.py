@@ -2,10 +2,13 @@
 (``python -m host_tools remote`` bridges the board to a room on a broker),
 the board lights each in the profile's "remote" colour, and the player at
 the board makes it for the far player; only that move is accepted, as a
-computer seat's. Loaded only when a host names far seats.
+computer seat's. Loaded only when a host names far seats. A board whose
+seats need more (the room's deal: Diabolo's) names its own kind of seat,
+a Remote too (``board.FAR_SEAT``: tabletop.board.diabolo_remote).
 
     play_far(board, (1,))      # the host's ``remote``: the far seats (player indexes)
     far_move(board, event)     # the host's ``play``: the far seat's next event, or why not
+    board.computer.deal(board, event)   # ... of a deal line: None, or why not
     board.computer             # a Remote, doing what a Computer seat does (next_move, made...)
 
 The board treats it as the seat it plays (``board.computer``): it replaces
@@ -20,6 +23,7 @@ from tabletop.board.computer import Computer
 class Remote(Computer):
     COLOUR = "remote"  # the profile colour its moves are lit in
     REMOTE = True
+    news = ()  # lines for the host, said at the next tick (a Diabolo board's passes)
 
     def __init__(self, seats):
         Computer.__init__(self, seats[0])
@@ -50,11 +54,29 @@ class Remote(Computer):
     def taken_back(self):
         self.forget()
 
+    def due(self, game, event):
+        """Is ``event`` (a move) a far seat's, due now?"""
+        return self.plays(game) and event[1] == game.turn
+
+    def take(self, board, event):
+        """A far seat's move, checked: lit for the player to make."""
+        self.given(event)
+
+    def deal(self, board, event):
+        """The room's deal (the host's ``play``): None once the board has
+        dealt it, else why not. A board that deals its own cards refuses it."""
+        return "a deal is the board's own"
+
 
 def play_far(board, seats):
     """The host plays ``seats`` (player indexes; () none) far away on
-    ``board``: they are the seat it plays from now on, a computer's replaced."""
-    board.computer = Remote(seats) if seats else None
+    ``board``: they are the seat it plays from now on, a computer's replaced
+    (the board's FAR_SEAT names its game's kind of seat, if not a Remote)."""
+    kind = Remote
+    if board.FAR_SEAT is not None:
+        module, name = board.FAR_SEAT
+        kind = getattr(__import__(module, None, None, ("x",)), name)
+    board.computer = kind(seats) if seats else None
     board.version += 1
 
 
@@ -64,13 +86,13 @@ def far_move(board, event):
     make), else why not."""
     seat = board.computer
     game = board.game
-    if not seat.plays(game) or event[1] != game.turn:
+    if not seat.due(game, event):
         return "not the far seat's turn"
     fault = game.fault(event)
     if fault is not None:
         from tabletop.rules.reasons import explain
 
         return explain(fault)
-    seat.given(event)
+    seat.take(board, event)
     board.version += 1
     return None

@@ -21,7 +21,8 @@ game select; while its cards are read in, its turn LED pulses in the
 computer colour (green while a card read has counted, red if it cannot be
 its card); at its turn the slot of its play in the computer colour
 (board.lit; the player0 colour once its card is read), its turn LED red
-while another card lies read. A frame allocates nothing.
+while another card lies read; a far player's play lights in the remote
+colour (tabletop.board.diabolo_remote). A frame allocates nothing.
 """
 
 from micropython import const
@@ -96,7 +97,7 @@ def render(board, px, now_ms):
     elif g.turn >= 0:
         colour = cols["error"] if board.note == db.N_NOT_ITS else cols["player0"]
         px.set(leds[_TURN + g.turn], colour)
-    _mask(px, leds, board.lit, cols["computer"])
+    _mask(px, leds, board.lit, cols[seat.COLOUR] if seat is not None else cols["computer"])
     _mask(px, leds, board.targets, cols["player0"])
     _mask(px, leds, board.hints, cols["hint"])
     _mask(px, leds, board.errors, cols["error"])
