@@ -19,6 +19,13 @@ power cut (its ``boot``), when its record is read again from the board.
 A take-back a far seat asks is refused at once: the board cannot take
 moves back for the room yet (docs/REMOTE.md).
 
+A Diabolo board plays the room's deals: every home deals from the room's
+seed (host_tools.remote.deals, as the windows do), and the bridge gives
+the board each deal with ``play`` when the board waits for it. A Diabolo
+seat that declares no double says so with a note (docs/RULES.md, "Playing
+far away"): the board's ``pass`` events become this home's notes, and a
+far seat's note goes to the board as ``{"cmd": "pass"}``.
+
 A board whose game is not the room's beginning starts a new one first
 (``new``: the room's variant) while the room has no move yet; once it
 has, a board that did not play that game is refused with a message.
@@ -32,15 +39,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from host_tools.remote.deals import RoomDeals
 from host_tools.remote.far import Far
-from host_tools.remote.meet import free_seat
+from host_tools.remote.meet import free_seat, seed_of
 from host_tools.remote.room import Room, TakeBackError
 from tabletop import games
 from tabletop.keep.journal import Journal
 from tabletop.records import notation
+from tabletop.rules import diabolo
 
 MET_S = 30.0  # the room's time to come in sync with the broker at the start
 AGAIN_S = 2.0  # a far move the board refused (busy: its self-test) is offered again after this
+DEAL_AGAIN_S = 0.2  # ... a deal (the board still scoring the round before), after this
 
 
 class BridgeError(Exception):
@@ -80,9 +90,13 @@ class BoardHome:
 class Bridge:
     def __init__(
         self, link: Any, url: str, code: str, seat: int | None = None,
-        say: Callable[[str], None] = print,
+        say: Callable[[str], None] = print, seed: int | None = None,
     ) -> None:  # fmt: skip
         self.link, self.url, self.code, self.seat, self.say = link, url, code, seat, say
+        self.seed = seed_of(code) if seed is None else seed  # (the windows' --seed: the same)
+        self.deals: RoomDeals | None = None  # Pacal's, Diabolo's: the room's deals
+        self.passes: set[tuple[int, int, int]] = set()  # (round, seat, row) told the board
+        self.scored = 0  # Diabolo: the last round the board told the scores of (its walk done)
         self.home: BoardHome | None = None
         self.room: Room | None = None
         self.far: Far | None = None
@@ -126,6 +140,8 @@ class Bridge:
         far = set(range(players)) - {self.seat}
         self._ask({"cmd": "remote", "seats": sorted(far)})
         self.far = Far(self.home, room, far)
+        if game in ("diabolo", "pacal"):  # (the games dealt: the room's deals)
+            self.deals = RoomDeals(game, variant, players, self.seed)
         return self
 
     def _read_board(self) -> None:
@@ -170,6 +186,7 @@ class Bridge:
         assert far is not None
         self._no_take_back()
         far.sync()
+        self._passes()
         self._offer()
 
     def _no_take_back(self) -> None:
@@ -195,6 +212,13 @@ class Bridge:
         elif kind in ("move", "undo"):  # (one missed, or taken back: the board's whole record)
             self._read_board()
             self.sent = 0
+        elif kind == "scores":  # (a Diabolo round's scoring walked through at the board)
+            self.scored = max(self.scored, int(obj.get("round", 0)))
+        elif kind == "pass":  # (a Diabolo seat of the board's declares no double on a row)
+            far = self.far
+            assert far is not None
+            if not far.passed(int(obj["p"]), int(obj["row"])):
+                far.say_pass(int(obj["p"]), int(obj["row"]))
         elif kind == "hello":  # (the board speaks first after a boot: a power cut)
             self.say("The board started again: its game goes on.")
             self._told_far()
@@ -206,6 +230,24 @@ class Bridge:
         self._ask({"cmd": "remote", "seats": sorted(far.seats)})
         self._read_board()
         self.sent = 0
+        self.passes = set()  # (forgotten with its seats: told again)
+
+    def _passes(self) -> None:
+        # A far seat's "no double" on a row of this round, to the board once.
+        far = self.far
+        assert far is not None
+        if self.deals is None or self.home is None or self.home.game_name != "diabolo":
+            return
+        if not far.state.scoring():
+            return
+        for p in sorted(far.seats):
+            for row in range(diabolo.COLOURS):
+                key = (far.rounds, p, row)
+                if key not in self.passes and far.passed(p, row):
+                    self.passes.add(key)
+                    reply = self.link.ask({"cmd": "pass", "p": p, "row": row})
+                    if not reply.get("ok"):
+                        self.say(f"The board refused a far pass: {reply.get('error')}")
 
     def _offer(self) -> None:
         far, home, room = self.far, self.home, self.room
@@ -215,16 +257,34 @@ class Bridge:
             return
         if time.monotonic() < self.again_at:
             return
+        line: Any = None
         for seat in far.seats:
             if far.event(seat) is not None:
-                reply = self.link.ask({"cmd": "play", "n": n, "line": json.loads(room.lines[n])})
-                self.sent = n
-                if not reply.get("ok"):  # (the board busy: offered again in a while)
-                    if self.refused != n:
-                        self.say(f"The board refused the far move {n}: {reply.get('error')}")
-                    self.refused, self.sent = n, 0
-                    self.again_at = time.monotonic() + AGAIN_S
-                return
+                line = json.loads(room.lines[n])
+                break
+        deal = line is None and self._deal_due()
+        if deal:
+            assert self.deals is not None
+            line = notation.to_json(home.game_name, self.deals.deal(far.rounds))
+            if isinstance(line["deal"].get("pile"), list) and home.game_name == "diabolo":
+                line["deal"]["pile"] = "".join(line["deal"]["pile"])  # (packed: docs/PROTOCOL.md)
+        if line is None:
+            return
+        reply = self.link.ask({"cmd": "play", "n": n, "line": line})
+        self.sent = n
+        if not reply.get("ok"):  # (the board busy, or still scoring: offered again in a while)
+            if self.refused != n and not deal:
+                self.say(f"The board refused the far move {n}: {reply.get('error')}")
+            self.refused, self.sent = n, 0
+            self.again_at = time.monotonic() + (DEAL_AGAIN_S if deal else AGAIN_S)
+
+    def _deal_due(self) -> bool:
+        """Does the room's game wait for a deal (the board deals it, from the seed)?"""
+        far = self.far
+        assert far is not None
+        if self.deals is None or far.state.is_over():
+            return False
+        return far.state.fault(self.deals.deal(far.rounds)) is None
 
     def over(self) -> bool:
         """The game is over, and every line of it is in the room."""
@@ -234,7 +294,14 @@ class Bridge:
             and far.state.is_over()
             and not far.waiting
             and far.taken == len(far.room.lines)
+            and self._walked(far.state)
         )
+
+    def _walked(self, state: Any) -> bool:
+        # A Diabolo game is over at its last lock, but its doubles may
+        # follow: the board's walk through that round's scoring is done.
+        home = self.home
+        return home is None or home.game_name != "diabolo" or self.scored >= state.round
 
     def record(self) -> list[str]:
         room = self.room
