@@ -2,8 +2,9 @@
 tabletop.board.remote_seat.Remote that also takes the room's deal and the
 far seats' doubles and passes. Loaded only when the host names far seats
 on a Diabolo board (``remote``); tabletop.board.diabolo_board asks it as it
-asks its computer seat (tabletop.board.diabolo_computer, whose slot and
-card checks it shares).
+asks its computer seat (tabletop.board.diabolo_computer: the slot of its
+play is tabletop.board.diabolo_slots's for both; that seat's module, with
+its hand reading, is not loaded for far seats: 6.6 KB of heap).
 
     seat = DiaboloRemote((1, 2))
     seat.deal(board, event)     # the host's ``play`` of the room's deal: None, or why not
@@ -17,14 +18,12 @@ scoring); the player at the board takes from the deck the cards the display
 names: their own hand at their turn, a far player's card when it is lit.
 """
 
-from tabletop.board.diabolo_computer import DiaboloSeat
+from tabletop.board.diabolo_slots import slot_of_play
 from tabletop.board.remote_seat import Remote
 from tabletop.rules.diabolo import DOUBLE
 
 
 class DiaboloRemote(Remote):
-    slot = DiaboloSeat.slot  # the slot of its play (bit s), 0 while none is given
-    is_its = DiaboloSeat.is_its  # is the card read the one it plays?
     returned = 0  # (a computer seat's draw put back: never one here)
     hand = ()  # (the walk counts no cards of its: the hands are known)
 
@@ -32,6 +31,15 @@ class DiaboloRemote(Remote):
         Remote.__init__(self, seats)
         self.passes = []  # this round's far passes: (seat, colour)
         self.news = []  # lines for the host, said at the next tick (tabletop.host)
+
+    def slot(self, game):
+        """The slot of the far play given (bit s), 0 while none is (or a discard)."""
+        return slot_of_play(game, self.next_move(game))
+
+    def is_its(self, game, card):
+        """Is ``card`` (the card read) the one the far seat plays now?"""
+        move = self.next_move(game)
+        return move is not None and move[2] == card
 
     def missing(self, game):
         return 0  # nothing to read in: the room's deal names every hand
