@@ -25,6 +25,9 @@ import json
 import time
 from typing import Any
 
+import pytest
+
+from host_tools.remote.deals import RoomDeals
 from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
 from sim.hand import drive
@@ -160,3 +163,14 @@ def test_a_diabolo_board_plays_a_round_against_a_window_far_away(broker: Any) ->
     finally:
         home.close()
         room.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "seats"), [("diabolo", "standard", 3), ("pacal", "duel", 2)]
+)
+def test_the_bridge_deals_as_a_window_does(game: str, variant: str, seats: int) -> None:
+    """The room's first deal from its seed: the bridge's (host_tools.remote.deals)
+    is the window's table's (sim.table)."""
+    seed = seed_of(CODE)
+    table = Table(game, variant, seed=seed, players=(REMOTE,) + (COMPUTER,) * (seats - 1))
+    assert RoomDeals(game, variant, seats, seed).deal(0) == table.part.next_deal()

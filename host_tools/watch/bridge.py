@@ -327,7 +327,7 @@ def run(args: Any, out: Any) -> int:
         url, started = broker_for(args.broker)
         link = Link.open(args.port)
         seat = None if args.seat is None else args.seat - 1
-        bridge = Bridge(link, url, args.room, seat, say).start()
+        bridge = Bridge(link, url, args.room, seat, say, args.seed).start()
         assert bridge.home is not None and bridge.seat is not None
         say(
             f"Room {args.room} on {url}: the board ({bridge.home.game_name} "
