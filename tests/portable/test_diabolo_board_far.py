@@ -159,7 +159,10 @@ class FarDealTest(unittest.TestCase):
                 t.board.version += 1
             t.tick()
             if t.board.mode == db.SCORE and t.board.walk.colour == c:
+                for p in far:  # their word came: their turn LEDs no longer ask for it
+                    self.assertNotEqual(t.light("turn%d" % p), "player1")
                 if g.double_mask(0) >> c & 1:
+                    self.assertEqual(t.light("turn0"), "player1")
                     t.read(double(1))  # a far seat's double card: theirs to declare
                     self.assertEqual(t.board.note, db.N_USED)
                     t.read(0)

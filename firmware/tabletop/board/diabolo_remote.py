@@ -29,7 +29,7 @@ class DiaboloRemote(Remote):
 
     def __init__(self, seats):
         Remote.__init__(self, seats)
-        self.passes = []  # this round's far passes: (seat, colour)
+        self.passes = 0  # this round's far passes: bit seat * 5 + colour (no allocation)
         self.news = []  # lines for the host, said at the next tick (tabletop.host)
 
     def slot(self, game):
@@ -46,7 +46,7 @@ class DiaboloRemote(Remote):
 
     def new_round(self):
         self.forget()
-        self.passes = []
+        self.passes = 0
 
     def double_colour(self, game):
         return -1  # its doubles come from far away (take)
@@ -87,10 +87,10 @@ class DiaboloRemote(Remote):
         return None
 
     def pass_given(self, p, colour):
-        self.passes.append((p, colour))
+        self.passes |= 1 << (p * 5 + colour)
 
     def passed(self, p, colour):
-        return (p, colour) in self.passes
+        return self.passes >> (p * 5 + colour) & 1
 
     def said_pass(self, p, colour):
         """A seat of this board's declares no double on that row."""

@@ -22,7 +22,8 @@ computer colour (green while a card read has counted, red if it cannot be
 its card); at its turn the slot of its play in the computer colour
 (board.lit; the player0 colour once its card is read), its turn LED red
 while another card lies read; a far player's play lights in the remote
-colour (tabletop.board.diabolo_remote). A frame allocates nothing.
+colour (tabletop.board.diabolo_remote), and at scoring only the seats
+whose word on a double is still awaited light. A frame allocates nothing.
 """
 
 from micropython import const
@@ -114,8 +115,11 @@ def _scoring(board, g, px, leds, cols):
     for k in range(g.next_slot(c, side)):
         px.set(leds[(c * 2 + side) * 3 + k], cols["win"])
     if walk.stage == _DOUBLES:
+        far = walk.far  # (seats far away: those whose word has come light no more)
         for p in range(g.players):
             if g.double_mask(p) >> c & 1:
+                if far is not None and (far.passed(p, c) if p in far.seats else walk.backed):
+                    continue
                 px.set(leds[_TURN + p], cols["player1"])
     elif walk.stage == _SHOW:
         # the seat showing its cards; while a card lies on the reader, green
