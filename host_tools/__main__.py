@@ -126,6 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     rem.add_argument(
         "--seat", type=int, default=None, help="the board's seat, 1.. (default: the first free)"
     )
+    rem.add_argument(
+        "--seed", type=int, default=None,
+        help="the seed every home deals from (Diabolo; default: the room code's, as the windows')",
+    )  # fmt: skip
     rem.add_argument("--out", default=None, help="the record to write once the game is over")
     wir = sub.add_parser("wiring", help="a profile's pin table, and its wiring diagram (SVG, PDF)")
     wir.add_argument(

@@ -36,6 +36,9 @@ from sim.hardware.lights import same_colour
 from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop import games
 from tabletop.profile.schema import PYRAOS_SENSORS
+from tabletop.records import notation
+from tabletop.rules import diabolo
+from tabletop.rules.rng import Rng
 from tests.pty_support import ThreadedBoard
 from tests.test_board_computer import the_move
 from tests.test_remote_games import Stranger
@@ -52,8 +55,8 @@ ANSWER_MS = 2000  # virtual time the board takes to see a press, at most
 class BoardHome:
     """The board, its person, and its bridge to the room (in a thread)."""
 
-    def __init__(self, url: str, game: str, seat: int, seed: int) -> None:
-        self.board = ThreadedBoard(game, seed=seed, speed=SPEED).__enter__()
+    def __init__(self, url: str, game: str, seat: int, seed: int, **kw: Any) -> None:
+        self.board = ThreadedBoard(game, seed=seed, speed=SPEED, **kw).__enter__()  # (kw: its own)
         self.seat = seat
         self.rng = random.Random(seed)
         self.link = Link.open(self.board.path)
@@ -179,15 +182,28 @@ def _looked(dev: Any) -> tuple[Any, int, Any]:
     return getattr(board.computer, "talk", None), board.mode, board.game.copy()
 
 
+def both_play(table: Table, home: BoardHome) -> None:
+    """The window plays STEP_MS, the person at the board does what is due; both checked."""
+    table.advance(STEP_MS)
+    assert not table.far.problem, table.far.problem
+    assert not table.faults, table.faults
+    home.check()
+    home.act()
+
+
 @pytest.fixture
 def broker() -> Iterator[Broker]:
     with Broker() as b:
         yield b
 
 
+# The far games whose whole game another module plays (its person differs).
+OWN_TEST = {"diabolo": "tests/test_remote_board_diabolo.py"}
+
+
 def _far_games() -> list[str]:
-    """The games whose board plays a seat far away."""
-    return [g for g in games.NAMES if games.part(g, "board").make.FAR]
+    """The games whose board plays a seat far away (and whose person is this module's)."""
+    return [g for g in games.NAMES if games.part(g, "board").make.FAR and g not in OWN_TEST]
 
 
 @pytest.mark.parametrize("game", _far_games())
@@ -206,11 +222,7 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
     try:
         last, since = -1, time.monotonic()
         while not (table.truth.is_over() and home.bridge.over()):
-            table.advance(STEP_MS)
-            assert not table.far.problem, table.far.problem
-            assert not table.faults, table.faults
-            home.check()
-            home.act()
+            both_play(table, home)
             n = len(room.lines)
             if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
                 befell.add(4)
@@ -259,19 +271,22 @@ def test_the_board_refuses_far_moves_that_are_not_due(game: str) -> None:
                 assert not reply["ok"] and "no seat is far away" in reply["error"]
                 return
             assert reply["ok"]
-            for seats, why in (([0, 1], "not all"), ([5], "each a seat"), ("1", "a list")):
+            seats_all = list(range(int(link.ask({"cmd": "hello"}).get("players", 2))))
+            for seats, why in ((seats_all, "not all"), ([5], "each a seat"), ("1", "a list")):
                 reply = link.ask({"cmd": "remote", "seats": seats})
                 assert not reply["ok"] and why in reply["error"], reply
             before = [o.get("text") for o in link.ask_lines({"cmd": "state"})[1:]]
-            for cmd, why in (
-                ({"n": 1, "line": {"p": 1, "place": "a1"}}, "not the far seat's turn"),
-                ({"n": 2, "line": {"p": 1, "place": "a1"}}, "next line's number: 1"),
-                ({"n": 1, "line": {"p": 0, "place": "zz"}}, "zz"),
-                ({"n": 1, "line": "place a1"}, "a record line"),
-                ({"n": "1", "line": {}}, "next line's number"),
-            ):
-                reply = link.ask({"cmd": "play", **cmd})
+            for cmd, why in _not_due(game):
+                reply = link.ask(cmd if "cmd" in cmd else {"cmd": "play", **cmd})
                 assert not reply["ok"] and why in reply["error"], (cmd, reply)
+            if game == "diabolo":  # the room's deal, its pile packed, is the board's to play
+                after = [o.get("text") for o in link.ask_lines({"cmd": "state"})[1:]]
+                assert after == before  # nothing changed
+                deal = notation.to_json(game, diabolo.deal(Rng(3), 2))
+                deal["deal"]["pile"] = "".join(deal["deal"]["pile"])
+                assert link.ask({"cmd": "play", "n": 1, "line": deal})["ok"]
+                assert len(link.ask_lines({"cmd": "state"})[1:]) == len(before) + 1  # the deal
+                return
             assert link.ask({"cmd": "remote", "seats": [0]})["ok"]  # the first to move
             reply = link.ask({"cmd": "play", "n": 1, "line": {"p": 0, "place": "2a1"}})
             assert not reply["ok"] and "line 1: 2a1 is not supported" in reply["error"], reply
@@ -282,11 +297,32 @@ def test_the_board_refuses_far_moves_that_are_not_due(game: str) -> None:
             link.close()
 
 
+def _not_due(game: str) -> list[tuple[dict[str, Any], str]]:
+    """``play`` (or other) commands a board with seat 1 far refuses, and why."""
+    if game == "pyraos":
+        return [
+            ({"n": 1, "line": {"p": 1, "place": "a1"}}, "not the far seat's turn"),
+            ({"n": 2, "line": {"p": 1, "place": "a1"}}, "next line's number: 1"),
+            ({"n": 1, "line": {"p": 0, "place": "zz"}}, "zz"),
+            ({"n": 1, "line": "place a1"}, "a record line"),
+            ({"n": "1", "line": {}}, "next line's number"),
+        ]
+    return [  # (Diabolo: before the room's deal)
+        ({"n": 1, "line": {"p": 1, "play": ["r1", "heaven"]}}, "not the far seat's turn"),
+        ({"n": 2, "line": {"p": 1, "play": ["r1", "heaven"]}}, "next line's number: 1"),
+        ({"n": 1, "line": {"p": 1, "play": ["zz", "heaven"]}}, "zz"),
+        ({"n": 1, "line": "place a1"}, "a record line"),
+        ({"n": 1, "line": {"deal": {"dealer": 0, "pile": "r1r1"}}}, "line 1: "),
+        ({"n": 1, "line": {"deal": {"dealer": 9, "pile": []}}}, "line 1: "),
+        ({"cmd": "pass", "p": 0, "row": 0}, '"p" is a far seat'),
+        ({"cmd": "pass", "p": 1, "row": 9}, '"row" is a row'),
+    ]
+
+
 def test_a_board_whose_game_is_not_the_rooms_is_refused(broker: Broker) -> None:
     """A room whose game has begun elsewhere: a board that did not play it
     is not bridged into it (a message, nothing sent to the room)."""
     from host_tools.remote.room import Room
-    from tabletop.records import notation
 
     with ThreadedBoard("pyraos", seed=2, speed=SPEED, moves=1) as board:
         first = board.events[0]

@@ -36,6 +36,7 @@ COMMANDS = (
     "remote",
     "play",
     "asked",
+    "pass",
     "maintenance",
 )
 PROTOCOL = 1  # docs/PROTOCOL.md: the version a hello names
@@ -149,6 +150,10 @@ class Host:
         if len(journal.events) != self.told_events:
             self._tell_moves(journal)
         board = rt.board
+        seat = board.computer
+        if seat is not None and seat.REMOTE and seat.news:  # (a Diabolo board's passes)
+            while seat.news:
+                self.device.say(seat.news.pop(0))
         if board.scored != self.told_scores:  # a round scored (a Diabolo board's)
             self.told_scores = board.scored
             line = board.score_event() if board.scored else None

@@ -31,6 +31,13 @@ for any BACK), offered again every AGAIN_S until the board has done it;
 then the seat notes how many take-backs the board has made (``{"board":
 k}``), so that a bridge started again takes up one the board has not.
 
+A Diabolo board plays the room's deals: every home deals from the room's
+seed (host_tools.remote.deals, as the windows do), and the bridge gives
+the board each deal with ``play`` when the board waits for it. A Diabolo
+seat that declares no double says so with a note (docs/RULES.md, "Playing
+far away"): the board's ``pass`` events become this home's notes, and a
+far seat's note goes to the board as ``{"cmd": "pass"}``.
+
 A board whose game is not the room's beginning starts a new one first
 (``new``: the room's variant) while the room has no move yet; once it
 has, a board that did not play that game is refused with a message.
@@ -44,16 +51,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from host_tools.remote.deals import RoomDeals
 from host_tools.remote.far import Far
-from host_tools.remote.meet import free_seat
-from host_tools.remote.room import Ask, AskOpen, Room, TakeBackError
+from host_tools.remote.meet import free_seat, seed_of
+from host_tools.remote.room import Room
+from host_tools.watch.bridge_back import BoardTakeBack
 from tabletop import games
 from tabletop.keep.journal import Journal
 from tabletop.records import notation
+from tabletop.rules import diabolo
 
 MET_S = 30.0  # the room's time to come in sync with the broker at the start
 AGAIN_S = 2.0  # a far move the board refused (busy: its self-test) is offered again after this
-_UNTOLD = ("", -1)  # (the room's open ask, still to be told to the board: never an ask's key)
+DEAL_AGAIN_S = 0.2  # ... a deal (the board still scoring the round before), after this
 
 
 class BridgeError(Exception):
@@ -93,20 +103,20 @@ class BoardHome:
 class Bridge:
     def __init__(
         self, link: Any, url: str, code: str, seat: int | None = None,
-        say: Callable[[str], None] = print,
+        say: Callable[[str], None] = print, seed: int | None = None,
     ) -> None:  # fmt: skip
         self.link, self.url, self.code, self.seat, self.say = link, url, code, seat, say
+        self.seed = seed_of(code) if seed is None else seed  # (the windows' --seed: the same)
+        self.deals: RoomDeals | None = None  # Pacal's, Diabolo's: the room's deals
+        self.passes: set[tuple[int, int, int]] = set()  # (round, seat, row) told the board
+        self.scored = 0  # Diabolo: the last round the board told the scores of (its walk done)
         self.home: BoardHome | None = None
         self.room: Room | None = None
         self.far: Far | None = None
         self.sent = 0  # the far line last sent to the board as ``play`` (0: none since)
         self.refused = 0  # the far line the board last refused (told once)
         self.again_at = 0.0  # (time.monotonic) not offered again before this
-        self.told: tuple[str, int] | None = _UNTOLD  # the room's open ask the board knows (key)
-        self.mine: tuple[Ask, int] | None = None  # ... the board's own, and the room's cuts then
-        self.cuts = 0  # the room's take-backs followed at the board
-        self.undo_to: int | None = None  # a take-back to make at the board: back to this line
-        self.undo_at = 0.0  # ... (time.monotonic) when it was last sent (0: not yet)
+        self.back: BoardTakeBack | None = None  # the take-backs between the board and the room
 
     @property
     def problem(self) -> str:
@@ -144,21 +154,10 @@ class Bridge:
         far = set(range(players)) - {self.seat}
         self._ask({"cmd": "remote", "seats": sorted(far)})
         self.far = Far(self.home, room, far)
-        self.cuts = self.far.cuts = self._board_cuts()
+        self.back = BoardTakeBack(self.link, room, self.far, self.home, self.say)
+        if game in ("diabolo", "pacal"):  # (the games dealt: the room's deals)
+            self.deals = RoomDeals(game, variant, players, self.seed)
         return self
-
-    def _board_cuts(self) -> int:
-        # How many of the room's take-backs the board has made: what this
-        # seat's last note {"board": k} says (a bridge stopped after a
-        # take-back was agreed, before the board made it, left it behind:
-        # the far link follows the rest), else all (and that is noted).
-        room = self.room
-        assert room is not None
-        said: list[int] = [n["board"] for n in room.notes[room.seat] if type(n.get("board")) is int]
-        if said:
-            return min(said[-1], len(room.cuts))
-        room.note({"board": len(room.cuts)})
-        return len(room.cuts)
 
     def _read_board(self) -> None:
         assert self.home is not None
@@ -201,95 +200,10 @@ class Bridge:
         far = self.far
         assert far is not None
         far.sync()
-        self._take_back()
-        self._tell_ask()
+        if self.back is not None:
+            self.back.step()
+        self._passes()
         self._offer()
-
-    # -- take-backs (host_tools.remote.room: ask_back, answer_back, asked, cuts) ---------
-
-    def _board_asks(self, to: Any) -> None:
-        # BACK at the board: the room asked to take the record back to line ``to``.
-        room = self.room
-        assert room is not None
-        try:
-            ask = room.ask_back(to)
-        except AskOpen:
-            self.told = _UNTOLD  # (BACK again, say: the open ask told to the board again)
-            return
-        except TakeBackError as err:
-            self.say(f"The board asks to take back to line {to}: not asked ({err}).")
-            self.link.ask({"cmd": "asked", "refused": True})
-            return
-        self.say(f"The board asks the room: {ask}.")
-
-    def _board_answers(self, yes: Any) -> None:
-        # MENU (yes) or BACK (no) at the board, to the far ask it shows.
-        room = self.room
-        assert room is not None
-        said = "yes" if yes is True else "no"
-        try:
-            ask = room.answer_back(yes is True)
-        except TakeBackError as err:
-            self.say(f"The board's {said} is not given: {err}.")
-            self.told = _UNTOLD
-            return
-        self.say(f"{ask}: {said}, at the board.")
-
-    def _take_back(self) -> None:
-        # A take-back the room agreed (host_tools.remote.far's back_to: the
-        # record lines the board keeps) made at the board: ``undo`` to the
-        # line before them, offered again until the board has done it.
-        far, home, room = self.far, self.home, self.room
-        assert far is not None and home is not None and room is not None
-        if len(room.cuts) > self.cuts and far.back_to is not None:
-            self.cuts = len(room.cuts)
-            self.undo_to, self.undo_at, self.sent = far.back_to - 1, 0.0, 0
-        to = self.undo_to
-        if to is None:
-            return
-        events = home.record_length() - 1
-        if events < to or events == to and self.undo_at:
-            self.undo_to = None  # (done: the board's undo event read its record again)
-            room.note({"board": self.cuts})
-        elif time.monotonic() >= self.undo_at:
-            reply = self.link.ask({"cmd": "undo", "to": to})
-            self.undo_at = time.monotonic() + AGAIN_S
-            if not reply.get("ok"):
-                self.say(f"The board refused the take-back to line {to}: {reply.get('error')}")
-            elif events > to:
-                self.say(f"The board takes back to line {to}, as the room agreed.")
-
-    def _tell_ask(self) -> None:
-        # The room's open ask, told to the board when it changed (or was
-        # never told: a new bridge, the board's new hello).
-        room = self.room
-        assert room is not None
-        ask = room.asked
-        key = None if ask is None else ask.key
-        if key == self.told:
-            return
-        self.told = key
-        cmd: dict[str, Any] = {"cmd": "asked"}
-        mine = self.mine
-        if ask is not None:
-            cmd.update(back=ask.n, by=int(ask.seat), moves=max(1, len(room.lines) - 1 - ask.n))
-            self.mine = (ask, len(room.cuts)) if ask.seat == room.seat else None
-            if ask.seat != room.seat and self._answered(ask):
-                cmd = {"cmd": "asked"}  # (the board's answer given: the others' awaited)
-        elif mine is not None:
-            self.mine = None
-            if len(room.cuts) == mine[1]:  # (no cut since: refused)
-                cmd["refused"] = True
-                self.say(f"{mine[0]}: refused far away.")
-        reply = self.link.ask(cmd)
-        if not reply.get("ok"):
-            self.say(f"The board refused asked: {reply.get('error')}")
-
-    def _answered(self, ask: Ask) -> bool:
-        room = self.room
-        assert room is not None
-        mine = room.notes[room.seat]
-        return any(n.get("to") == ask.seat and n.get("ask") == ask.k for n in mine)
 
     def _heard(self, obj: dict[str, Any]) -> None:
         home = self.home
@@ -300,14 +214,22 @@ class Bridge:
         elif kind in ("move", "undo"):  # (one missed, or taken back: the board's whole record)
             self._read_board()
             self.sent = 0
+        elif kind == "scores":  # (a Diabolo round's scoring walked through at the board)
+            self.scored = max(self.scored, int(obj.get("round", 0)))
+        elif kind == "pass":  # (a Diabolo seat of the board's declares no double on a row)
+            far = self.far
+            assert far is not None
+            if not far.passed(int(obj["p"]), int(obj["row"])):
+                far.say_pass(int(obj["p"]), int(obj["row"]))
         elif kind == "hello":  # (the board speaks first after a boot: a power cut)
             self.say("The board started again: its game goes on.")
             self._told_far()
-            self.told, self.undo_at = _UNTOLD, 0.0  # (its take-back under way, told again)
-        elif kind == "back":  # BACK at the board, against a far seat
-            self._board_asks(obj.get("to"))
-        elif kind == "answer":  # MENU or BACK at the board, to a far ask
-            self._board_answers(obj.get("yes"))
+            if self.back is not None:
+                self.back.rebooted()  # (its take-back under way, told again)
+        elif kind == "back" and self.back is not None:  # BACK at the board, against a far seat
+            self.back.board_asks(obj.get("to"))
+        elif kind == "answer" and self.back is not None:  # MENU or BACK there, to a far ask
+            self.back.board_answers(obj.get("yes"))
 
     def _told_far(self) -> None:
         # After a power cut the board plays its far seats as nobody's again.
@@ -316,6 +238,24 @@ class Bridge:
         self._ask({"cmd": "remote", "seats": sorted(far.seats)})
         self._read_board()
         self.sent = 0
+        self.passes = set()  # (forgotten with its seats: told again)
+
+    def _passes(self) -> None:
+        # A far seat's "no double" on a row of this round, to the board once.
+        far = self.far
+        assert far is not None
+        if self.deals is None or self.home is None or self.home.game_name != "diabolo":
+            return
+        if not far.state.scoring():
+            return
+        for p in sorted(far.seats):
+            for row in range(diabolo.COLOURS):
+                key = (far.rounds, p, row)
+                if key not in self.passes and far.passed(p, row):
+                    self.passes.add(key)
+                    reply = self.link.ask({"cmd": "pass", "p": p, "row": row})
+                    if not reply.get("ok"):
+                        self.say(f"The board refused a far pass: {reply.get('error')}")
 
     def _offer(self) -> None:
         far, home, room = self.far, self.home, self.room
@@ -325,16 +265,34 @@ class Bridge:
             return
         if time.monotonic() < self.again_at:
             return
+        line: Any = None
         for seat in far.seats:
             if far.event(seat) is not None:
-                reply = self.link.ask({"cmd": "play", "n": n, "line": json.loads(room.lines[n])})
-                self.sent = n
-                if not reply.get("ok"):  # (the board busy: offered again in a while)
-                    if self.refused != n:
-                        self.say(f"The board refused the far move {n}: {reply.get('error')}")
-                    self.refused, self.sent = n, 0
-                    self.again_at = time.monotonic() + AGAIN_S
-                return
+                line = json.loads(room.lines[n])
+                break
+        deal = line is None and self._deal_due()
+        if deal:
+            assert self.deals is not None
+            line = notation.to_json(home.game_name, self.deals.deal(far.rounds))
+            if isinstance(line["deal"].get("pile"), list) and home.game_name == "diabolo":
+                line["deal"]["pile"] = "".join(line["deal"]["pile"])  # (packed: docs/PROTOCOL.md)
+        if line is None:
+            return
+        reply = self.link.ask({"cmd": "play", "n": n, "line": line})
+        self.sent = n
+        if not reply.get("ok"):  # (the board busy, or still scoring: offered again in a while)
+            if self.refused != n and not deal:
+                self.say(f"The board refused the far move {n}: {reply.get('error')}")
+            self.refused, self.sent = n, 0
+            self.again_at = time.monotonic() + (DEAL_AGAIN_S if deal else AGAIN_S)
+
+    def _deal_due(self) -> bool:
+        """Does the room's game wait for a deal (the board deals it, from the seed)?"""
+        far = self.far
+        assert far is not None
+        if self.deals is None or far.state.is_over():
+            return False
+        return far.state.fault(self.deals.deal(far.rounds)) is None
 
     def over(self) -> bool:
         """The game is over, and every line of it is in the room."""
@@ -344,7 +302,14 @@ class Bridge:
             and far.state.is_over()
             and not far.waiting
             and far.taken == len(far.room.lines)
+            and self._walked(far.state)
         )
+
+    def _walked(self, state: Any) -> bool:
+        # A Diabolo game is over at its last lock, but its doubles may
+        # follow: the board's walk through that round's scoring is done.
+        home = self.home
+        return home is None or home.game_name != "diabolo" or self.scored >= state.round
 
     def record(self) -> list[str]:
         room = self.room
@@ -370,7 +335,7 @@ def run(args: Any, out: Any) -> int:
         url, started = broker_for(args.broker)
         link = Link.open(args.port)
         seat = None if args.seat is None else args.seat - 1
-        bridge = Bridge(link, url, args.room, seat, say).start()
+        bridge = Bridge(link, url, args.room, seat, say, args.seed).start()
         assert bridge.home is not None and bridge.seat is not None
         say(
             f"Room {args.room} on {url}: the board ({bridge.home.game_name} "

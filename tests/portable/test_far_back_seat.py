@@ -23,6 +23,7 @@ class Board:
     """What the seat's code uses of a board."""
 
     players = 2
+    FAR_SEAT = None  # (a Remote: tabletop.board.contract's default)
 
     def __init__(self, events):
         self.journal = Journal(events)

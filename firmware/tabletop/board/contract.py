@@ -162,6 +162,8 @@ class Board:
     # May this game's board seat players far away (the host's ``remote``,
     # tabletop.board.remote_seat: its code loaded only then)?
     FAR = False
+    # ... its kind of far seat, (module, class), when not remote_seat's Remote
+    FAR_SEAT = None
 
     def next_seat(self):
         """The seat after the one the board plays now: nobody (-1), then the

@@ -24,7 +24,10 @@ move back. At the last lock the board walks the players through the scoring
 seat the board plays itself (the profile's ``computer``, or BACK at the game
 select) is tabletop.board.diabolo_computer's, loaded only with one: its
 cards are read in (HAND), its play lit, and BACK takes its reply back with
-the person's move before it.
+the person's move before it. Seats played far away (the host's ``remote``)
+are tabletop.board.diabolo_remote's, loaded only then: the board deals the
+room's deal (the host's ``play``), not its own, lights the far moves as a
+computer's, and BACK takes nothing back.
 """
 
 from tabletop.board import diabolo_slots as slots
@@ -60,6 +63,7 @@ N_NO_DISCARD = 8  # long BACK, but the card read can be laid
 N_NOT_ITS = 9  # the computer's turn: a card read that is not the one it plays
 N_NO_UNDO = 10  # BACK against the computer: no move of a person's to take back
 N_NOT_HELD = 11  # its cards read in: one it cannot hold (every copy is seen)
+N_NOT_HAND = 12  # far seats: the card read is not in the hand of the player to move
 
 _SCORING = "tabletop.board.diabolo_scoring"
 
@@ -68,6 +72,8 @@ class DiaboloBoard(Board):
     # Nothing learnt beyond the profile goes to flash with the journal (the
     # contract's STATE_WORDS). The seat it plays (0 is P1): diabolo_computer's.
     SEAT = ("tabletop.board.diabolo_computer", "DiaboloSeat")
+    FAR = True  # seats may be played far away (the host's remote) ...
+    FAR_SEAT = ("tabletop.board.diabolo_remote", "DiaboloRemote")  # ... as this seat
 
     def __init__(self, profile, variant, journal):
         Board.__init__(self, profile, variant, journal, diabolo)
@@ -176,8 +182,10 @@ class DiaboloBoard(Board):
         mode = self.mode
         quiet = event == presses.NONE and self.slots.resting and self.reader.resting
         self.resting = False
+        seat = self.computer
         if mode == SELECT:
-            if event == presses.SHORT_BACK:  # who the computer plays: nobody, the last seat ... P1
+            # who the computer plays: nobody, the last seat ... P1 (never over far seats)
+            if event == presses.SHORT_BACK and (seat is None or not seat.REMOTE):
                 self.choose_computer(self.next_seat())
             self.resting = quiet
             return
@@ -190,7 +198,6 @@ class DiaboloBoard(Board):
             if walk.done:
                 self._scored()
             return
-        seat = self.computer
         if event == presses.SHORT_BACK:
             if mode == HAND and seat is not None and seat.drop():  # (a card read in by mistake)
                 self.version += 1
@@ -222,7 +229,8 @@ class DiaboloBoard(Board):
         errors = slots.occupied(self.slots.stable)
         v = self.reader.value[0]
         g = self.played.game
-        if errors:
+        seat = self.computer
+        if errors or seat is not None and seat.REMOTE:  # (far seats: the room's deal, dealt_far)
             self._show(0, errors, 0, N_NONE)
             return
         if g.round == 0:
@@ -241,6 +249,17 @@ class DiaboloBoard(Board):
         if self.computer is not None:
             self.computer.new_round()  # its six cards are read in next
         self.play_on()
+
+    def dealt_far(self, event):
+        """The room's deal (far seats, tabletop.board.diabolo_remote): every
+        hand known; play begins once the slots are clear."""
+        self.played.deal_known(event)
+        seat = self.computer
+        if seat is not None:  # (the far seats: always)
+            seat.new_round()
+        self.mode = UNDO
+        self._seen = -1
+        self.version += 1
 
     def compare(self, targets, note):
         # Red where a card lies that the game does not put there, the hint
@@ -282,7 +301,10 @@ class DiaboloBoard(Board):
                 self.lit = 0
                 self.version += 1
             targets = slots.targets(g, card) if card else 0
-            if card and not targets:
+            if card and g.known() and not g.holds(g.turn, card):
+                targets = 0
+                note = N_NOT_HAND  # (the room's deal names the hands)
+            elif card and not targets:
                 note = N_LOCKED
             elif card and card == self.refused:
                 note = N_NO_DISCARD
@@ -339,6 +361,10 @@ class DiaboloBoard(Board):
         played = self.played
         seat = self.computer
         n = 1
+        if seat is not None and seat.REMOTE:  # the moves are the room's: none taken back
+            seat.refused = True  # (the status says so)
+            self.version += 1
+            return False
         if seat is not None:  # its reply and the person's move before it
             from tabletop.board.computer import back_count
 

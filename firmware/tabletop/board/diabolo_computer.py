@@ -29,10 +29,10 @@ its cards of each colour from its hand; nobody shows them for it.
 from micropython import const
 
 from tabletop.board.computer import release
-from tabletop.board.diabolo_played import slot_of
+from tabletop.board.diabolo_slots import slot_of_play
 from tabletop.board.hand_seat import READ_ADDED, READ_DONE, READ_WAIT, HandSeat
 from tabletop.rules import diabolo
-from tabletop.rules.diabolo import CARD_CODES, DECK_SIZE, HAND_SIZE, P_PLAY, PLAY
+from tabletop.rules.diabolo import CARD_CODES, DECK_SIZE, HAND_SIZE, P_PLAY
 from tabletop.rules.diabolo_cards import copies
 from tabletop.rules.diabolo_state import SIDE_MAX
 from tabletop.sensing.cards import MISREAD
@@ -139,12 +139,7 @@ class DiaboloSeat(HandSeat):
     def slot(self, game):
         """The slot of the card it plays (bit s), 0 while it thinks or when
         it puts a card out."""
-        move = self.next_move(game)
-        if move is None or move[0] != PLAY:
-            return 0
-        c = diabolo.colour_of(move[2])
-        side = move[3]
-        return 1 << slot_of(c, side, game.next_slot(c, side))
+        return slot_of_play(game, self.next_move(game))
 
     def is_its(self, game, card):
         """Is ``card`` the card it plays (or puts out) now?"""

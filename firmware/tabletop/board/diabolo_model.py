@@ -22,6 +22,11 @@ winner, once the hands are shown.
 A board's deal is ``(DEAL, dealer, None, seen)``: ``seen`` is what the
 round before showed (tabletop.records.diabolo_notation), so a journal
 replayed after a power cut gives every earlier round its scores back.
+
+A board with seats far away (tabletop.board.diabolo_remote) plays the
+room's deal instead, the whole pile given (``known()``): that round is the
+rules' own, every hand known, so the cards a player lays must be theirs and
+nobody shows any at scoring.
 """
 
 from tabletop.rules import diabolo
@@ -48,6 +53,10 @@ class BoardGame(diabolo.Diabolo):
         self.drawn = DECK_SIZE
         self._begin_turn((dealer + 1) % self.players)
 
+    def known(self):
+        """Are this round's hands known (a room's deal, the whole pile)?"""
+        return len(self.pile) == DECK_SIZE
+
     def lay_fault(self, p, card, side):
         """None if player p may lay ``card`` on ``side`` now, else the fault
         (the board takes it that the card is in their hand)."""
@@ -59,7 +68,7 @@ class BoardGame(diabolo.Diabolo):
         return self._with_card(p, card, (DISCARD, p, card, 0))
 
     def _with_card(self, p, card, move):
-        if not diabolo.is_card(card) or not 0 <= p < self.players:
+        if self.known() or not diabolo.is_card(card) or not 0 <= p < self.players:
             return self.fault(move)
         i = p * CARD_CODES + card
         self.held[i] += 1
@@ -69,16 +78,18 @@ class BoardGame(diabolo.Diabolo):
             self.held[i] -= 1
 
     def board_apply(self, event):
-        """An event the board saw (or a journal holds): a board deal, a PLAY
+        """An event the board saw (or a journal holds): a board deal (or a
+        room's, its pile whole: the round known), a PLAY
         or DISCARD (the card comes from the hand the board cannot see), a
         DOUBLE. IllegalMove if the rules refuse it; nothing changes then."""
         kind, p, a, b = event
         if kind == DEAL:
-            if a is not None:
-                raise ValueError("a board deals without a pile")
-            self.board_deal(p, b)
+            if a is None:
+                self.board_deal(p, b)
+            else:
+                self.apply(event)  # a room's deal (a board with far seats): every hand known
             return
-        if kind == PLAY or kind == DISCARD:
+        if (kind == PLAY or kind == DISCARD) and not self.known():
             if not diabolo.is_card(a) or not 0 <= p < self.players:
                 self.apply(event)  # raises
             i = p * CARD_CODES + a

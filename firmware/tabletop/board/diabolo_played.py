@@ -4,6 +4,7 @@ this round's moves (to take one back) and the slots that state fills.
     played = Played(journal, 4)
     played.new_game(5)              # a fresh game for 5 players; the journal restarts
     played.deal(dealer)             # a board deal, into the game and the journal
+    played.deal_known(event)        # the room's deal (far seats: the pile whole)
     played.accept(event)            # a PLAY, DISCARD or DOUBLE the board saw
     played.undo(n)                  # BACK: this round's last n moves taken back ([]: none)
     played.state_before(i)          # the state before this round's i-th move (a replay)
@@ -52,6 +53,13 @@ class Played:
         g.board_deal(dealer)
         self._dealt()
         self.journal.add((DEAL, dealer, None, seen))
+
+    def deal_known(self, event):
+        """The room's deal (a board with far seats): the rules' own, every
+        hand known; IllegalMove if they refuse it."""
+        self.game.board_apply(event)
+        self._dealt()
+        self.journal.add(event)
 
     def _dealt(self):
         self.history = []

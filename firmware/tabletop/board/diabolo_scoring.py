@@ -27,6 +27,13 @@ itself: it declares its double as its row's call for doubles begins (its
 player's choice, made once as the walk starts; its double card laid on the
 reader is refused), and its cards of each colour are counted from its hand
 (the walk passes over its seat).
+
+Seats played far away (tabletop.board.diabolo_remote): the round was the
+room's deal, so every hand is known and nobody shows cards (SHOW is passed
+over). A far seat's double comes from the host as it is declared far away,
+its "no double" as the host's ``pass``; BACK in DOUBLES says the board's
+own seats declare none (told to the host: ``news``), and the row is done
+once every seat that may double has declared or passed.
 """
 
 from micropython import const
@@ -57,7 +64,9 @@ class Walk:
         self.played = board.played
         seat = board.computer
         self.computer = seat  # the seat the board plays, or None
-        self.seat_c = -1 if seat is None else seat.seat
+        self.far = seat if seat is not None and seat.REMOTE else None  # ... far seats
+        self.backed = False  # far seats: this board's seats declare no more on this row
+        self.seat_c = -1 if seat is None or self.far else seat.seat
         self.double = -1 if seat is None else seat.double_colour(board.played.game)
         self._next_colour(board.played.game)
 
@@ -65,6 +74,7 @@ class Walk:
         while True:
             self.colour += 1
             c = self.colour
+            self.backed = False
             if c >= COLOURS:
                 g.settle()
                 self.done = True
@@ -82,13 +92,45 @@ class Walk:
             return
 
     def _may_double(self, g):
-        # (the computer's seat has decided already)
+        # (the computer's seat has decided already; a far seat until it
+        # declares or passes, this board's until BACK)
+        far = self.far
+        c = self.colour
         for p in range(g.players):
-            if p != self.seat_c and g.double_mask(p) >> self.colour & 1:
+            if p == self.seat_c or not g.double_mask(p) >> c & 1:
+                continue
+            if far is None:
+                return True
+            if p in far.seats:
+                if not far.passed(p, c):
+                    return True
+            elif not self.backed:
                 return True
         return False
 
+    def _no_more(self, g):
+        # BACK while doubles are called: with far seats, this board's seats
+        # that may still declare say they do not (to the host), and the
+        # row waits for the far seats' word.
+        far = self.far
+        if far is None:
+            self._show_from(g, 0)
+            return
+        if not self.backed:
+            self.backed = True
+            for p in range(g.players):
+                if p not in far.seats and g.double_mask(p) >> self.colour & 1:
+                    far.said_pass(p, self.colour)
+        self._far_decided(g)
+
+    def _far_decided(self, g):
+        if self.stage == DOUBLES and not self._may_double(g):
+            self._show_from(g, 0)
+
     def _show_from(self, g, seat):
+        if g.known():  # (the room's deal: every hand known, none shown)
+            self._next_colour(g)
+            return
         if seat == self.seat_c:  # the computer's cards: the board knows them
             for card in self.computer.hand:
                 if colour_of(card) == self.colour:
@@ -110,7 +152,7 @@ class Walk:
         if event == presses.SHORT_BACK:
             board.note = 0
             if self.stage == DOUBLES:
-                self._show_from(g, 0)
+                self._no_more(g)
             else:
                 self._show_from(g, self.seat + 1)
         elif event == presses.LONG_BACK and self.stage == SHOW:
@@ -120,12 +162,14 @@ class Walk:
             self.ready = False
             self.last = v
             board.note = self._read(board, g, v)
+        if self.far is not None:
+            self._far_decided(g)  # (a far double or pass came, the host's)
         if self._sig(board) != before:
             board.version += 1
 
     def _sig(self, board):
         # what the LEDs and the status show of the walk, as one small int
-        sig = ((self.colour + 1) * 4 + self.stage) * 8 + self.seat
+        sig = (((self.colour + 1) * 4 + self.stage) * 8 + self.seat) * 2 + self.backed
         return ((sig * 64 + self.shown) * 16 + board.note) * 2 + self.ready
 
     def _read(self, board, g, v):
@@ -135,8 +179,11 @@ class Walk:
             seat = v - DOUBLE_CARD
             if not 0 <= seat < g.players:
                 return _WRONG
-            if seat == self.seat_c or not g.double_mask(seat) >> self.colour & 1:
-                return _USED  # (the computer declares its own)
+            far = self.far
+            if seat == self.seat_c or far is not None and seat in far.seats:
+                return _USED  # (the computer declares its own, a far player theirs)
+            if not g.double_mask(seat) >> self.colour & 1:
+                return _USED
             board.played.accept((DOUBLE, seat, self.colour, 0))
             if not self._may_double(g):
                 self._show_from(g, 0)

@@ -4,6 +4,7 @@ bit s for slot s (numbered as tabletop.board.diabolo_played says: 30 bits
 fit a small int on every port); nothing here allocates.
 
     targets(game, card)            # the slots where ``card`` may go now
+    slot_of_play(game, move)       # the slot a seat's PLAY goes to (bit s), 0 for none
     occupied(stable)               # the slots holding a card (Presence.stable)
     differences(stable, played)    # (errors, hints): red, and missing cards
 """
@@ -28,6 +29,16 @@ def targets(game, card):
         if sides >> side & 1:
             mask |= 1 << slot_of(c, side, game.next_slot(c, side))
     return mask
+
+
+def slot_of_play(game, move):
+    """The slot (bit s) where ``move`` (a seat's next move, or None) lays
+    its card: 0 for none, or a discard (the computer's and a far seat's)."""
+    if move is None or move[0] != diabolo.PLAY:
+        return 0
+    c = diabolo.colour_of(move[2])
+    side = move[3]
+    return 1 << slot_of(c, side, game.next_slot(c, side))
 
 
 def occupied(stable):

@@ -2,11 +2,14 @@
 (``python -m host_tools remote`` bridges the board to a room on a broker),
 the board lights each in the profile's "remote" colour, and the player at
 the board makes it for the far player; only that move is accepted, as a
-computer seat's. Loaded only when a host names far seats.
+computer seat's. Loaded only when a host names far seats. A board whose
+seats need more (the room's deal: Diabolo's) names its own kind of seat,
+a Remote too (``board.FAR_SEAT``: tabletop.board.diabolo_remote).
 
     play_far(board, (1,), say)  # the host's ``remote``: the far seats (player indexes);
                                 # say(obj): a line to the host (tabletop.device's say)
     far_move(board, event)      # the host's ``play``: the far seat's next event, or why not
+    board.computer.deal(board, event)   # ... of a deal line: None, or why not
     board.computer              # a Remote, doing what a Computer seat does (next_move, made...)
     cut_to(board, 4)            # the host's ``undo`` with "to": the room agreed, back to line 4
     asked(board, cmd)           # the host's ``asked``: the room's open take-back, or none
@@ -37,11 +40,14 @@ ASKING = 1
 ASKED = 2
 REFUSED = 3
 _NO_FAR = 'no seat is far away ("remote" first)'
+_NO_BACK = "this board's far seats take nothing back"
 
 
 class Remote(Computer):
     COLOUR = "remote"  # the profile colour its moves are lit in
     REMOTE = True
+    TAKES_BACK = True  # BACK asks the room (back); False: the board refuses BACK itself
+    news = ()  # lines for the host, said after the tick's moves (a Diabolo board's passes)
 
     def __init__(self, seats, board, say):
         Computer.__init__(self, seats[0])
@@ -80,6 +86,19 @@ class Remote(Computer):
         if self.talk is not None and self.talk[0] == REFUSED:
             self.talk = None  # (said until the next move)
 
+    def due(self, game, event):
+        """Is ``event`` (a move) a far seat's, due now?"""
+        return self.plays(game) and event[1] == game.turn
+
+    def take(self, board, event):
+        """A far seat's move, checked: lit for the player to make."""
+        self.given(event)
+
+    def deal(self, board, event):
+        """The room's deal (the host's ``play``): None once the board has
+        dealt it, else why not. A board that deals its own cards refuses it."""
+        return "a deal is the board's own"
+
     def back(self, events, before):
         """BACK with the pieces matching the game (``events``: the journal's,
         ``before(i)``: the state before ``events[i]``): how many events go,
@@ -117,8 +136,15 @@ class Remote(Computer):
 
 def play_far(board, seats, say):
     """The host plays ``seats`` (player indexes; () none) far away on
-    ``board``: they are the seat it plays from now on, a computer's replaced."""
-    board.computer = Remote(seats, board, say) if seats else None
+    ``board``: they are the seat it plays from now on, a computer's replaced
+    (the board's FAR_SEAT names its game's kind of seat, if not a Remote).
+    ``say(obj)`` tells the host a line (the board's take-back asks, a
+    Diabolo board's passes)."""
+    kind = Remote
+    if board.FAR_SEAT is not None:
+        module, name = board.FAR_SEAT
+        kind = getattr(__import__(module, None, None, ("x",)), name)
+    board.computer = kind(seats, board, say) if seats else None
     board.version += 1
 
 
@@ -128,14 +154,14 @@ def far_move(board, event):
     make), else why not."""
     seat = board.computer
     game = board.game
-    if not seat.plays(game) or event[1] != game.turn:
+    if not seat.due(game, event):
         return "not the far seat's turn"
     fault = game.fault(event)
     if fault is not None:
         from tabletop.rules.reasons import explain
 
         return explain(fault)
-    seat.given(event)
+    seat.take(board, event)
     board.version += 1
     return None
 
@@ -146,9 +172,11 @@ def cut_to(board, to):
     back what is past it (the caller presses it when ``board.computer.cut``
     is set: nothing is past it when the board never made those moves).
     None, else why not."""
-    seat = _far(board)
-    if seat is None:
+    seat = board.computer
+    if seat is None or not seat.REMOTE:
         return _NO_FAR
+    if not seat.TAKES_BACK:
+        return _NO_BACK
     events = len(board.journal.events)
     if type(to) is not int or not 0 <= to <= events:
         return '"to" is a line of the record: 0..%d' % events
@@ -164,9 +192,11 @@ def asked(board, cmd):
     line to go back to; "by", who asks; "moves", how many events back), or
     none (no "back"; "refused": the board's own ask was refused). None,
     else why not."""
-    seat = _far(board)
-    if seat is None:
+    seat = board.computer
+    if seat is None or not seat.REMOTE:
         return _NO_FAR
+    if not seat.TAKES_BACK:
+        return _NO_BACK
     back, by, moves = cmd.get("back"), cmd.get("by"), cmd.get("moves")
     if back is None:
         seat.talk = (REFUSED,) if cmd.get("refused") is True else None
@@ -182,8 +212,3 @@ def asked(board, cmd):
         return '"moves" is a whole number, 1 or more'
     board.version += 1
     return None
-
-
-def _far(board):
-    seat = board.computer
-    return seat if seat is not None and seat.REMOTE else None

@@ -48,6 +48,8 @@ def run(device, cmd):
             out = _play(device, cmd)
         elif name == "asked":
             out = _asked(device, cmd)
+        elif name == "pass":
+            out = _pass(device, cmd)
         else:  # maintenance
             out = device.maintenance_by_command()
     except Refused as why:
@@ -155,6 +157,12 @@ def _play(device, cmd):
         raise Refused('"n" is the next line\'s number: %d' % due)
     if type(line) is not dict:
         raise Refused('"line" is a record line (an object)')
+    deal = line.get("deal")
+    if type(deal) is dict and type(deal.get("pile")) is str:
+        # a Diabolo deal's pile packed into one string ("g1p4..."): the
+        # line's list of 70 cards does not fit in a command (docs/PROTOCOL.md)
+        pile = deal["pile"]
+        deal["pile"] = [pile[i : i + 2] for i in range(0, len(pile), 2)]
     from tabletop.records import notation
 
     try:
@@ -162,13 +170,34 @@ def _play(device, cmd):
     except ValueError as why:  # (Malformed: what is malformed, quoting it)
         raise Refused(excerpt(str(why), 80))
     if notation.for_game(rt.journal.game).is_deal(event):
-        raise Refused("a deal is the board's own")
-    from tabletop.board.remote_seat import far_move
+        why = seat.deal(rt.board, event)  # (a board that deals its own cards: refused)
+    else:
+        from tabletop.board.remote_seat import far_move
 
-    why = far_move(rt.board, event)
+        why = far_move(rt.board, event)
     if why is not None:
         raise Refused("line %d: %s" % (n, why))
     return {"n": n}
+
+
+def _pass(device, cmd):
+    # A far seat declares no double on a row of this round (Diabolo's
+    # scoring: docs/REMOTE.md); the board's walk-through waits for that.
+    seat = _game_may_change(device).board.computer
+    if seat is None or not seat.REMOTE:
+        raise Refused('no seat is far away ("remote" first)')
+    if not hasattr(seat, "pass_given"):
+        raise Refused("%s has no doubles to pass" % device.runtime.journal.game)
+    p = cmd.get("p")
+    row = cmd.get("row")
+    if type(p) is not int or p not in seat.seats:
+        raise Refused('"p" is a far seat')
+    if type(row) is not int or not 0 <= row < 5:
+        raise Refused('"row" is a row 0..4 (r y g p b)')
+    if not seat.passed(p, row):
+        seat.pass_given(p, row)
+        device.runtime.board.version += 1
+    return {"p": p, "row": row}
 
 
 def _undo(device, cmd):

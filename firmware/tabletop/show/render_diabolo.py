@@ -21,7 +21,9 @@ game select; while its cards are read in, its turn LED pulses in the
 computer colour (green while a card read has counted, red if it cannot be
 its card); at its turn the slot of its play in the computer colour
 (board.lit; the player0 colour once its card is read), its turn LED red
-while another card lies read. A frame allocates nothing.
+while another card lies read; a far player's play lights in the remote
+colour (tabletop.board.diabolo_remote), and at scoring only the seats
+whose word on a double is still awaited light. A frame allocates nothing.
 """
 
 from micropython import const
@@ -96,7 +98,7 @@ def render(board, px, now_ms):
     elif g.turn >= 0:
         colour = cols["error"] if board.note == db.N_NOT_ITS else cols["player0"]
         px.set(leds[_TURN + g.turn], colour)
-    _mask(px, leds, board.lit, cols["computer"])
+    _mask(px, leds, board.lit, cols[seat.COLOUR] if seat is not None else cols["computer"])
     _mask(px, leds, board.targets, cols["player0"])
     _mask(px, leds, board.hints, cols["hint"])
     _mask(px, leds, board.errors, cols["error"])
@@ -113,8 +115,11 @@ def _scoring(board, g, px, leds, cols):
     for k in range(g.next_slot(c, side)):
         px.set(leds[(c * 2 + side) * 3 + k], cols["win"])
     if walk.stage == _DOUBLES:
+        far = walk.far  # (seats far away: those whose word has come light no more)
         for p in range(g.players):
             if g.double_mask(p) >> c & 1:
+                if far is not None and (far.passed(p, c) if p in far.seats else walk.backed):
+                    continue
                 px.set(leds[_TURN + p], cols["player1"])
     elif walk.stage == _SHOW:
         # the seat showing its cards; while a card lies on the reader, green

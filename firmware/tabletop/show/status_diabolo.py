@@ -27,6 +27,7 @@ _NOTES = {
     db.N_NOT_ITS: N_("Not its card"),
     db.N_NO_UNDO: NO_UNDO,
     db.N_NOT_HELD: N_("Red: cannot be its card"),
+    db.N_NOT_HAND: N_("Not in the hand"),
 }
 
 
@@ -65,11 +66,27 @@ def _card(v):
 
 
 def _seat(board):
-    # who the computer plays
+    # who the computer plays (or who plays far away)
     seat = board.computer
     if seat is None:
         return _("Computer: none")
+    if seat.REMOTE:
+        from tabletop.show.status_far import at_select
+
+        return at_select(" ".join(_who(p) for p in seat.seats))
     return _("Computer: %s") % _who(seat.seat)
+
+
+def _far(board):
+    # are seats played far away (tabletop.board.diabolo_remote)?
+    seat = board.computer
+    return seat is not None and seat.REMOTE
+
+
+def _hand(g, p):
+    # a known hand (the room's deal): its cards, five a line
+    names = [card_name(c) for c in g.hand(p)]
+    return [" ".join(names[i : i + 5]) for i in range(0, len(names), 5)]
 
 
 def _lay(board):
@@ -80,11 +97,17 @@ def _lay(board):
 
 
 def _computer(board, g, seat):
-    # What the player is to do for the computer, at its turn.
-    who = _("%s computer:") % _who(seat.seat)
+    # What the player is to do for the computer (or a far player), at its turn.
+    far = None
+    if seat.REMOTE:
+        from tabletop.show import status_far as far
+
+        who = far.turn(_who(g.turn))
+    else:
+        who = _("%s computer:") % _who(seat.seat)
     move = seat.next_move(g)
     if move is None:
-        return [who, _("Thinking...")]
+        return [who] + list(far.waiting()[1:]) if far else [who, _("Thinking...")]
     name = card_name(move[2])
     if move[0] == PLAY:
         read = board.card == move[2]
@@ -114,6 +137,13 @@ def _lines(board):
     if mode == db.SCORE:
         return tuple((head + _walk(board, g) + note)[:ROWS])
     seat = board.computer
+    far = _far(board)
+    if mode == db.DEAL and far:  # the room deals
+        said = [_("Round %d scored") % g.round] + _scores(g) if g.round else []
+        said += [_("Waiting for deal"), _("from far away"), _seat(board)]
+        if board.errors:
+            said.append(_("Red: lift card"))
+        return tuple((head + said + note)[:ROWS])
     if mode == db.DEAL:
         if g.round == 0:
             said = [_("Dealer: lay your"), _("double card")]
@@ -141,6 +171,8 @@ def _lines(board):
         said = _computer(board, g, seat)
     else:
         said = [_("%s to play") % _who(g.turn)]
+        if g.known():  # (the room's deal: the cards to hold, from the deck)
+            said += _hand(g, g.turn)
         if board.card:
             said.append(_("Read %s") % card_name(board.card))
             if board.targets:
@@ -149,6 +181,10 @@ def _lines(board):
             said.append(_("Card on reader"))
         if board.hints:
             said.append(_("Lit: card back"))
+    if board.note == db.N_NO_UNDO and far:
+        from tabletop.show.status_far import no_undo
+
+        return tuple((head + said + list(no_undo()[1:]))[:ROWS])
     if mode != db.HAND and seat is not None and seat.returned:  # its draw, with its turn
         said += [_("%s: %s back") % (_who(seat.seat), card_name(seat.returned)), _("on the pile")]
     return tuple((head + said + note)[:ROWS])
@@ -165,7 +201,9 @@ def _walk(board, g):
     note = board.note
     if seat is not None and g.doubles[seat.seat] == c and (walk.stage == 1 or not note):
         out.append(_("%s doubles %s") % (_who(seat.seat), LETTERS[c]))  # declared by the board
-    if walk.stage == 1:
+    if walk.stage == 1 and walk.backed:  # far seats: their word awaited
+        out.append(_("Far seats decide"))
+    elif walk.stage == 1:
         out.append(_("Doubles on %s?") % LETTERS[c])
         if not note:  # (one was laid: the note says what became of it)
             out.append(_("Lay double card"))
