@@ -126,18 +126,27 @@ def _far_move(g: Any, lit: list[int], text: tuple[str, ...]) -> Any:
 
 
 def test_a_diabolo_board_plays_a_round_against_a_window_far_away(broker: Any) -> None:
+    play_at_the_board(broker.url, players=3, rounds=ROUNDS)
+
+
+def play_at_the_board(url: str, players: int, rounds: int) -> list[str]:
+    """A Diabolo board's seat 0 against a window's ``players - 1`` seats
+    in the room CODE on the broker at ``url``, ``rounds`` rounds played
+    whole (``players``: the whole game, over); the board's power cut once
+    mid-round. The room's record, checked equal at the board and the window.
+    (``make remote`` plays whole games at every count: tests.bench.remote_games.)"""
     seed = seed_of(CODE)
-    table = Table("diabolo", "standard", seed=seed, players=(REMOTE, COMPUTER, COMPUTER))
-    room = Room(broker.url, CODE, "1", seats=["0", "1", "2"]).start()
+    table = Table("diabolo", "standard", seed=seed, players=(REMOTE,) + (COMPUTER,) * (players - 1))
+    room = Room(url, CODE, "1", seats=[str(p) for p in range(players)]).start()
     table.link(room)
     built = json.loads((PROFILES / "diabolo.json").read_text())
-    built["players"] = 3
-    home = DiaboloHome(broker.url, "diabolo", seat=0, seed=4, built_by=built)
+    built["players"] = players
+    home = DiaboloHome(url, "diabolo", seat=0, seed=4, built_by=built)
     try:
         last, since = -1, time.monotonic()
         deals = 0
         cut = False
-        while deals <= ROUNDS and not (table.truth.is_over() and home.bridge.over()):
+        while deals <= rounds and not (table.truth.is_over() and home.bridge.over()):
             both_play(table, home)
             n = len(room.lines)
             if n >= 10 and not cut:  # the board's power is cut mid-round: its journal replayed
@@ -148,18 +157,22 @@ def test_a_diabolo_board_plays_a_round_against_a_window_far_away(broker: Any) ->
                 last, since = n, time.monotonic()
             assert time.monotonic() - since < PATIENCE_S, (len(room.lines), home.said)
         record = list(room.lines)
-        if deals > ROUNDS:  # (the next round's deal: the rounds before it are whole)
+        if deals > rounds:  # (the next round's deal: the rounds before it are whole)
             record = record[: max(i for i, t in enumerate(record) if '"deal"' in t)]
         assert json.loads(record[0])["game"] == "diabolo"
         assert home.record()[: len(record)] == record == table.record_lines()[: len(record)]
         played = [json.loads(line) for line in record[1:]]
-        assert {ev["p"] for ev in played if "p" in ev} == {0, 1, 2}
-        assert sum("deal" in ev for ev in played) == ROUNDS
+        assert {ev["p"] for ev in played if "p" in ev} == set(range(players))
+        assert sum("deal" in ev for ev in played) == rounds
+        if rounds == players:  # the whole game: over at both homes, with the same scores
+            assert table.truth.is_over() and home.bridge.over()
+            assert home.record() == record == table.record_lines()
         assert any("started again" in said for said in home.said)  # (the power cut, seen)
         if home.passes:  # the board's pass, a note of its seat in the room
             assert any("pass" in note for note in room.notes.get("0", [])), room.notes
         board_deal = next(ev for ev in played if "deal" in ev)
         assert len(board_deal["deal"]["pile"]) == diabolo.DECK_SIZE  # the room's, whole
+        return record
     finally:
         home.close()
         room.close()

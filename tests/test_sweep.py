@@ -19,7 +19,7 @@ def p95(tally: Tally) -> int:
 
 
 def test_reference_noise_accepts_the_moves_made_and_no_other() -> None:
-    tally = sweep_level(1.0, moves=240, mistakes=0.2, seed=500, jobs=2)
+    tally = sweep_level(1.0, moves=240, mistakes=0.2, seed=500)
     assert tally.moves >= 240
     assert sum(tally.counts.values()) == tally.moves
     assert tally.counts["wrong"] == 0, tally.summary()
@@ -34,13 +34,13 @@ def test_reference_noise_accepts_the_moves_made_and_no_other() -> None:
 def test_twice_the_noise_accepts_the_moves_made_and_no_other() -> None:
     # (a board noisier than its profile measures its own noise at power on
     # and works with it: before that, most games stopped within a few moves)
-    tally = sweep_level(2.0, moves=120, mistakes=0.2, seed=700, jobs=2)
+    tally = sweep_level(2.0, moves=120, mistakes=0.2, seed=700)
     assert tally.counts["wrong"] == 0, tally.summary()
     assert tally.counts["waiting"] == 0, tally.summary()
     assert tally.counts["accepted"] >= 118, tally.summary()
     # ... and on the sensor chain, answered as soon as the readings tell
     # (with holds of fixed length its p95 was 405 ms)
-    chain = sweep_level(2.0, moves=120, mistakes=0.2, seed=700, jobs=2, sensor="chain")
+    chain = sweep_level(2.0, moves=120, mistakes=0.2, seed=700, sensor="chain")
     assert chain.counts["wrong"] == 0, chain.summary()
     assert p95(chain) <= 170, chain.summary()
 
@@ -58,6 +58,10 @@ def test_twice_the_noise_takes_the_marbles_of_level_3_and_the_top() -> None:
 def test_pacal_at_twice_the_noise_takes_the_cards_made_and_no_other() -> None:
     # Pacal's field levels (analog) and card readers (digital, chattering
     # twice as long) at 2x: duel and solo games, their deals made too.
+    # (In two processes, as `make sweep` plays: the games taken in seed
+    # order, so the tally is the one process's. The other sweeps here play
+    # in the test's own process: beside the test runner's workers on a
+    # small machine, more processes only add their start-up.)
     tally = sweep_level(2.0, moves=100, mistakes=0.2, seed=900, jobs=2, game="pacal")
     assert tally.counts["wrong"] == 0, tally.summary()
     assert tally.counts["waiting"] == 0 and tally.counts["refused"] == 0, tally.summary()
@@ -68,7 +72,7 @@ def test_pacal_at_twice_the_noise_takes_the_cards_made_and_no_other() -> None:
 def test_the_sensor_chain_at_reference_noise_accepts_the_moves_made_and_no_other() -> None:
     # The truer sensor model (sim.hardware.physics.sensor_chain) at 1x: the
     # ADC's codes and erratum, the sensors' noise and the LEDs' ripple.
-    tally = sweep_level(1.0, moves=100, mistakes=0.2, seed=500, jobs=2, sensor="chain")
+    tally = sweep_level(1.0, moves=100, mistakes=0.2, seed=500, sensor="chain")
     assert tally.counts["wrong"] == 0, tally.summary()
     assert tally.rate("accepted") >= 0.97, tally.summary()
     assert p95(tally) <= 120, tally.summary()  # (240 ms with the fixed holds)

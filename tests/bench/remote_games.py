@@ -10,6 +10,11 @@ every room's one and the same.
 
 Prints a line a game: the events, the wall time, the bytes each home
 published (the room republishes its whole record on every line).
+
+Then whole games between a bridged virtual board and a window (the
+suite's tests/test_remote_board*.py play a Pyraos game whole there, a
+Diabolo round): Diabolo's at 3, 4 and 5 seats, the board's power cut
+mid-round. ``--homes`` or ``--boards`` plays only the one part.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import sys
 import time
 
 from host_tools.remote.broker import Broker
+from tests.test_remote_board_diabolo import play_at_the_board
 from tests.test_remote_games import Homes, Stranger, _faults, over
 
 # (game, variant, homes): Diabolo with every count it seats
@@ -59,13 +65,35 @@ def one(game: str, variant: str, n: int, seed: int) -> bool:
         return ok
 
 
+def at_a_board(n: int) -> bool:
+    """A whole Diabolo game of ``n`` seats: the board's seat 0, a window's the others."""
+    with Broker() as broker:
+        t = time.monotonic()
+        try:
+            record = play_at_the_board(broker.url, players=n, rounds=n)
+        except AssertionError as err:
+            print(f"diabolo standard x{n} at a board: FAILED {err}", flush=True)
+            return False
+        print(
+            f"diabolo standard x{n} at a board: over, {len(record) - 1} events, "
+            f"records equal; {time.monotonic() - t:.1f} s wall",
+            flush=True,
+        )
+        return True
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.remote_games")
     parser.add_argument("--seeds", default="7", help="e.g. 7,8")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--homes", action="store_true", help="only the games between windows")
+    only.add_argument("--boards", action="store_true", help="only the games at a board")
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")]
-    ok = all([one(g, v, n, s) for g, v, n in GAMES for s in seeds])
-    return 0 if ok else 1
+    results = [] if args.boards else [one(g, v, n, s) for g, v, n in GAMES for s in seeds]
+    if not args.homes:
+        results += [at_a_board(n) for n in range(3, 6)]
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":
