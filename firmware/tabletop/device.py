@@ -195,6 +195,7 @@ class Device:
                 self.fresh_runtime()
                 self.mode = PLAY
                 self.since = now
+                self._hello()  # (what the host set up went with the old runtime: its far seats)
         elif mode == LEAVING:
             if now - self.until >= 0:
                 self.p.reset()
@@ -342,6 +343,13 @@ class Device:
     def say(self, obj):
         """Queue one JSON line for the host."""
         self.outbox.put(json.dumps(obj).encode())
+
+    def _hello(self):
+        # The host is told the game is set up (again): after boot, and after
+        # an error once the new runtime plays (docs/PROTOCOL.md, "hello").
+        hello = self.host.hello()
+        hello["event"] = "hello"
+        self.say(hello)
 
     def _drain(self, ms):
         # Before the REPL takes the port: the lines queued, for at most ``ms``

@@ -69,9 +69,7 @@ def boot(dev):
         dev.fresh_runtime()
     except Exception as err:
         dev._failed(err, dev.now)
-    hello = dev.host.hello()
-    hello["event"] = "hello"
-    dev.say(hello)
+    dev._hello()
     if held & MENU and dev.mode == PLAY:  # MENU held at power-on: the self-test first
         try:
             dev.start_selftest("menu")

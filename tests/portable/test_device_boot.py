@@ -96,8 +96,15 @@ class DeviceBootTest(unittest.TestCase):
             dev.step()
         self.assertEqual(dev.mode, "play")
         self.assertIsNot(dev.runtime, first)
-        [line] = [x for x in p.lines() if x.get("kind") == "exception"]
+        said = p.lines()
+        [line] = [x for x in said if x.get("kind") == "exception"]
         self.assertEqual((line["type"], line["repeats"]), ("OSError", 0))
+        # the host is told the game plays on, as after boot: what it set up
+        # (far seats, say) went with the old runtime
+        hellos = [i for i, x in enumerate(said) if x.get("event") == "hello"]
+        self.assertEqual(len(hellos), 2, said)
+        self.assertGreater(hellos[1], said.index(line))
+        self.assertEqual(said[hellos[1]]["mode"], "play")
         [entry] = [json.loads(x) for x in p.fs.read("log.txt").decode().splitlines()]
         self.assertEqual(entry["type"], "OSError")
 

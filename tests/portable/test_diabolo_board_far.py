@@ -25,13 +25,13 @@ class FarTable(Table):
     """The board (seat 0 played here), seats 1 and 2 far away, and the
     truth: the room's game, every hand known."""
 
-    def __init__(self, seed=3):
-        Table.__init__(self, players=3)
+    def __init__(self, seed=3, players=3):
+        Table.__init__(self, players=players)
         self.press(presses.SHORT_MENU)
         self.said = []  # what the board tells the host at once (its take-back asks: none here)
-        play_far(self.board, (1, 2), self.said.append)
+        play_far(self.board, tuple(range(1, players)), self.said.append)
         self.seat = self.board.computer
-        self.truth = diabolo.Diabolo(3)
+        self.truth = diabolo.Diabolo(players)
         self.rng = Rng(seed)
 
     def text(self):
@@ -95,6 +95,25 @@ class FarTable(Table):
 
 
 class FarDealTest(unittest.TestCase):
+    def test_every_count_of_far_seats_is_named_within_the_display(self):
+        # (four far seats once made a line of 21 characters: the virtual
+        # display refused it, and the board's game started again without them)
+        for players in (3, 4, 5):
+            t = FarTable(players=players)
+            screens = [t.text()]
+            t.press(presses.LONG_MENU)  # (the room's count: not changed here)
+            self.assertEqual(t.board.game.players, players)
+            t.read(double(1))
+            t.read(0)
+            screens.append(t.text())
+            t.deal(dealer=players - 1)
+            screens.append(t.text())
+            for lines in screens:
+                self.assertLessEqual(len(lines), 8, lines)
+                self.assertTrue(all(len(line) <= 16 for line in lines), lines)
+            far = " ".join(screens[1])
+            self.assertTrue(all("P%d" % (p + 1) in far for p in range(1, players)), screens[1])
+
     def test_the_board_waits_for_the_rooms_deal_and_plays_it(self):
         t = FarTable()
         t.read(double(1))  # the dealer's double card deals nothing now

@@ -173,7 +173,8 @@ class DiaboloBoard(Board):
         self.reader.update(digital, now_ms)
         if event == presses.SHORT_MENU or event == presses.LONG_MENU:
             players = None
-            if event == presses.LONG_MENU:
+            far = self.computer is not None and self.computer.REMOTE
+            if event == presses.LONG_MENU and not far:  # (far seats: the room's count stays)
                 players = self.played.players + 1
                 if players > diabolo.MAX_PLAYERS:
                     players = diabolo.MIN_PLAYERS

@@ -66,15 +66,15 @@ def _card(v):
 
 
 def _seat(board):
-    # who the computer plays (or who plays far away)
+    # who the computer plays (or who plays far away: one line or two)
     seat = board.computer
     if seat is None:
-        return _("Computer: none")
+        return (_("Computer: none"),)
     if seat.REMOTE:
         from tabletop.show.status_far import at_select
 
         return at_select(" ".join(_who(p) for p in seat.seats))
-    return _("Computer: %s") % _who(seat.seat)
+    return (_("Computer: %s") % _who(seat.seat),)
 
 
 def _far(board):
@@ -124,8 +124,10 @@ def _lines(board):
     mode = board.mode
     if mode == db.SELECT:
         players = _("%d players") % g.players
-        shown = ("Diabolo", players, _(HOW_TO), _("MENU: start"), _("hold MENU:"))
-        return shown + (_("3, 4, 5 players"), _("BACK: computer"), _seat(board))
+        shown = ("Diabolo", players, _(HOW_TO), _("MENU: start"))
+        if _far(board):  # (the seats are the room's: not changed here)
+            return shown + _seat(board)
+        return shown + (_("hold MENU:"), _("3, 4, 5 players"), _("BACK: computer")) + _seat(board)
     head = ["Diabolo %dp R%d/%d" % (g.players, max(1, g.round), g.players)]
     note = _wrap(_(_NOTES[board.note])) if board.note in _NOTES else []
     if mode == db.OVER:
@@ -140,7 +142,7 @@ def _lines(board):
     far = _far(board)
     if mode == db.DEAL and far:  # the room deals
         said = [_("Round %d scored") % g.round] + _scores(g) if g.round else []
-        said += [_("Waiting for deal"), _("from far away"), _seat(board)]
+        said += [_("Waiting for deal"), _("from far away")] + list(_seat(board))
         if board.errors:
             said.append(_("Red: lift card"))
         return tuple((head + said + note)[:ROWS])
@@ -148,7 +150,7 @@ def _lines(board):
         if g.round == 0:
             said = [_("Dealer: lay your"), _("double card")]
             if seat is not None or board.seat_gone:  # (not a seat of this game: none)
-                said.append(_seat(board))
+                said += _seat(board)
         else:
             said = [_("Round %d scored") % g.round] + _scores(g)
             said.append(_("Clear: %s deals") % _who((g.dealer + 1) % g.players))

@@ -3,12 +3,14 @@ the board's language: loaded only while a board has one (the host's
 ``remote``), so that a board without pays nothing for them. Each game's
 status module that seats far players asks it (status_pyraos)."""
 
+from tabletop.show.text import wrap
 from tabletop.show.words import _
 
 
-def at_select(name):
-    """The game select's line: who plays far away (``name`` said already)."""
-    return _("Far away: %s") % name
+def at_select(names):
+    """The game select's lines: who plays far away (``names`` said
+    already): one, or two when a line cannot hold them (P2 P3 P4 P5)."""
+    return tuple(wrap(_("Far away: %s") % names))
 
 
 def turn(who):

@@ -25,7 +25,7 @@ def _lines(board):
         else:
             from tabletop.show.status_pyraos_seat import at_select
 
-            shown += (at_select(seat, _(NAMES[seat.seat])),)
+            shown += at_select(seat, _(NAMES[seat.seat]))
         sensor = board.sensor
         if sensor.measured:  # (for the maker: what the sensors really do)
             shown += (_("Noise %d (%d)") % (sensor.typical, board.profile.noise),)

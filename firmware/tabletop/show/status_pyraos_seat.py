@@ -9,12 +9,12 @@ from tabletop.show.words import _
 
 
 def at_select(seat, name):
-    """The game select's line: who the board plays (``name`` said already)."""
+    """The game select's lines: who the board plays (``name`` said already)."""
     if seat.REMOTE:
         from tabletop.show.status_far import at_select
 
         return at_select(name)
-    return _("Computer: %s") % name
+    return (_("Computer: %s") % name,)
 
 
 def to_make(board, seat, who, fix):
