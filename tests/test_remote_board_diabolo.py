@@ -14,8 +14,9 @@ colour, the card named on the display: read as a player reads them),
 and at scoring declares its seat's double or presses BACK (a pass: a note
 to the room); the window's doubles and passes come to the board. The
 board's power is cut once mid-round (its journal, the room's deal whole,
-replayed). At the end the board's journal, the table's record and the
-room's are one.
+replayed); before that a stranger publishes in the room, an old line
+comes again, and the broker restarts empty. At the end the board's
+journal, the table's record and the room's are one.
 Each wait is for the event it needs, never a fixed time.
 """
 
@@ -27,9 +28,11 @@ from typing import Any
 
 import pytest
 
+from host_tools.remote.broker import Broker
 from host_tools.remote.deals import RoomDeals
 from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
+from host_tools.remote.signed import room_id, sign
 from sim.hand import drive
 from sim.hardware.lights import same_colour
 from sim.runs.board_play import PROFILES
@@ -39,6 +42,7 @@ from tabletop.profile.schema_diabolo import led_names
 from tabletop.rules import diabolo
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
 from tests.test_remote_board import CODE, PATIENCE_S, BoardHome, both_play, broker
+from tests.test_remote_games import Stranger
 
 __all__ = ["broker"]  # (the fixture, shared)
 
@@ -125,16 +129,19 @@ def _far_move(g: Any, lit: list[int], text: tuple[str, ...]) -> Any:
     return None
 
 
-def test_a_diabolo_board_plays_a_round_against_a_window_far_away(broker: Any) -> None:
-    play_at_the_board(broker.url, players=3, rounds=ROUNDS)
+def test_a_diabolo_board_plays_a_round_against_a_window_far_away(broker: Broker) -> None:
+    play_at_the_board(broker, players=3, rounds=ROUNDS)
 
 
-def play_at_the_board(url: str, players: int, rounds: int) -> list[str]:
+def play_at_the_board(broker: Broker, players: int, rounds: int) -> list[str]:
     """A Diabolo board's seat 0 against a window's ``players - 1`` seats
-    in the room CODE on the broker at ``url``, ``rounds`` rounds played
-    whole (``players``: the whole game, over); the board's power cut once
-    mid-round. The room's record, checked equal at the board and the window.
-    (``make remote`` plays whole games at every count: tests.bench.remote_games.)"""
+    in the room CODE on ``broker``, ``rounds`` rounds played whole
+    (``players``: the whole game, over). On the way: a stranger's line and
+    an old line again in the room, the broker restarted empty, the board's
+    power cut mid-round. The room's record, checked equal at the board and
+    the window. (``make remote`` plays whole games at every count:
+    tests.bench.remote_games.)"""
+    url = broker.url
     seed = seed_of(CODE)
     table = Table("diabolo", "standard", seed=seed, players=(REMOTE,) + (COMPUTER,) * (players - 1))
     room = Room(url, CODE, "1", seats=[str(p) for p in range(players)]).start()
@@ -142,20 +149,31 @@ def play_at_the_board(url: str, players: int, rounds: int) -> list[str]:
     built = json.loads((PROFILES / "diabolo.json").read_text())
     built["players"] = players
     home = DiaboloHome(url, "diabolo", seat=0, seed=4, built_by=built)
+    stranger = Stranger(url)
+    topic = f"tabletop/{room_id(CODE)}"
+    befell: set[int] = set()
     try:
         last, since = -1, time.monotonic()
         deals = 0
-        cut = False
         while deals <= rounds and not (table.truth.is_over() and home.bridge.over()):
             both_play(table, home)
             n = len(room.lines)
-            if n >= 10 and not cut:  # the board's power is cut mid-round: its journal replayed
-                cut = True
+            if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
+                befell.add(4)
+                line = f"{topic}/0/line"
+                stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
+                stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+            if n >= 7 and 7 not in befell:  # the broker goes down, comes back empty
+                befell.add(7)
+                broker.restart()
+            if n >= 10 and 10 not in befell:  # the board's power is cut mid-round
+                befell.add(10)
                 home.power_cut()
             deals = sum(1 for line in room.lines[1:] if "deal" in json.loads(line))
             if n != last:
                 last, since = n, time.monotonic()
             assert time.monotonic() - since < PATIENCE_S, (len(room.lines), home.said)
+        assert befell == {4, 7, 10}
         record = list(room.lines)
         if deals > rounds:  # (the next round's deal: the rounds before it are whole)
             record = record[: max(i for i, t in enumerate(record) if '"deal"' in t)]
@@ -174,6 +192,7 @@ def play_at_the_board(url: str, players: int, rounds: int) -> list[str]:
         assert len(board_deal["deal"]["pile"]) == diabolo.DECK_SIZE  # the room's, whole
         return record
     finally:
+        stranger.close()
         home.close()
         room.close()
 

@@ -13,8 +13,9 @@ published (the room republishes its whole record on every line).
 
 Then whole games between a bridged virtual board and a window (the
 suite's tests/test_remote_board*.py play a Pyraos game whole there, a
-Diabolo round): Diabolo's at 3, 4 and 5 seats, the board's power cut
-mid-round. ``--homes`` or ``--boards`` plays only the one part.
+Diabolo round): Diabolo's at 3, 4 and 5 seats, with a stranger's lines,
+an old line again, the broker restarted and the board's power cut.
+``--homes`` or ``--boards`` plays only the one part.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def at_a_board(n: int) -> bool:
     with Broker() as broker:
         t = time.monotonic()
         try:
-            record = play_at_the_board(broker.url, players=n, rounds=n)
+            record = play_at_the_board(broker, players=n, rounds=n)
         except AssertionError as err:
             print(f"diabolo standard x{n} at a board: FAILED {err}", flush=True)
             return False
