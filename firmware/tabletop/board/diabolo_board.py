@@ -27,7 +27,8 @@ cards are read in (HAND), its play lit, and BACK takes its reply back with
 the person's move before it. Seats played far away (the host's ``remote``)
 are tabletop.board.diabolo_remote's, loaded only then: the board deals the
 room's deal (the host's ``play``), not its own, lights the far moves as a
-computer's, and BACK takes nothing back.
+computer's, and BACK asks the room to take back what it takes back against
+a computer (this round's moves only), taken back once the room agrees.
 """
 
 from tabletop.board import diabolo_slots as slots
@@ -361,11 +362,12 @@ class DiaboloBoard(Board):
         played = self.played
         seat = self.computer
         n = 1
-        if seat is not None and seat.REMOTE:  # the moves are the room's: none taken back
-            seat.refused = True  # (the status says so)
-            self.version += 1
-            return False
-        if seat is not None:  # its reply and the person's move before it
+        if seat is not None and seat.REMOTE:  # the room's to agree (tabletop.board.remote_seat)
+            h = played.history
+            n = seat.back(h, played.state_before, len(self.journal.events) - len(h))
+            if not n:
+                return False  # (asked, or nothing to ask: the status says which)
+        elif seat is not None:  # its reply and the person's move before it
             from tabletop.board.computer import back_count
 
             n = back_count(played.history, seat.seat, played.state_before)
