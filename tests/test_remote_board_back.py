@@ -258,6 +258,23 @@ def test_a_far_ask_refused_with_back_at_the_board_changes_nothing(match: Match) 
     assert len(match.play_to(len(before) + 2, turn=0)) > len(before) + 1  # the game goes on
 
 
+def test_a_far_ask_past_the_round_is_refused_at_a_diabolo_board() -> None:
+    """A Diabolo board takes back only the round played: a far ask back
+    past its deal is refused by the board, and so in the room."""
+    with Broker() as broker:
+        match = Match(broker.url, "diabolo")
+        try:
+            before = match.play_to(5, turn=0)  # (a deal, then a turn of each seat)
+            match.room.ask_back(0)  # back past the deal (line 1)
+            match.until(lambda: match.room.asked is None, act=False)
+            assert match.room.cuts == [] and match.agree() == before
+            said = " ".join(match.home.said)
+            assert "this board takes back only this round's moves (from line 1)" in said, said
+            assert match.home.talk() is None
+        finally:
+            match.close()
+
+
 def stop(match: Match) -> None:
     """The bridge stops (its room left); the board plays on."""
     home = match.home

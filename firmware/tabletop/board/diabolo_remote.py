@@ -12,6 +12,12 @@ its hand reading, is not loaded for far seats: 6.6 KB of heap).
     seat.pass_given(p, colour)  # the host's ``pass``: far seat p declares no double there
     seat.news                   # what the board says to the host (its own seats' passes)
 
+BACK asks the room for a take-back (tabletop.board.remote_seat's ``back``)
+of this round's moves only: the player's last and the far seats' since
+(``count``); ``first_line`` is the line a take-back may go back to at
+most, the round's deal (none while the round is scored or before the next
+deal), and the host's ``undo`` or ``asked`` past it is refused.
+
 The room's deal is the rules' own (every hand known: the board checks that
 a card laid at the board is in its player's hand, and nobody shows cards at
 scoring); the player at the board takes from the deck the cards the display
