@@ -179,6 +179,22 @@ class FarDealTest(unittest.TestCase):
         self.assertEqual(t.said[-1], {"event": "back", "to": 1})
         t.press(presses.SHORT_BACK)  # BACK again: the same ask again
         self.assertEqual(t.said[-1], {"event": "back", "to": 1})
+        ev = t.move()  # a card laid while the ask is open is not taken (red)
+        if ev[0] == diabolo.PLAY:
+            colour = diabolo.colour_of(ev[2])
+            name = slot_name(colour, ev[3], t.truth.next_slot(colour, ev[3]))
+            t.read(ev[2])
+            t.read(0)
+            t.put(name)
+            self.assertEqual(len(t.journal.events), 4)
+            self.assertEqual(t.light(name), "error")
+            self.assertIn("Take-back asked,", t.text())
+            t.lift(name)
+        else:
+            t.read(ev[2])
+            t.press(presses.LONG_BACK)
+            t.read(0)
+            self.assertEqual(len(t.journal.events), 4)
         # agreed past this round, or not a line: refused, nothing changes
         self.assertEqual(cut_to(t.board, 0), '"to" is a line of this round: 1..4')
         self.assertEqual(cut_to(t.board, "1"), '"to" is a line of this round: 1..4')

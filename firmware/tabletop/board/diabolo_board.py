@@ -311,6 +311,8 @@ class DiaboloBoard(Board):
                 note = N_NO_DISCARD
         if note == N_NONE and seat is not None and seat.refused:
             note = N_NO_UNDO
+        if self._asking():
+            targets = 0  # (a card laid now shows red until the ask is answered)
         matched = self.compare(targets, note)
         errors = self.errors
         if matched or self.hints:
@@ -340,10 +342,21 @@ class DiaboloBoard(Board):
             self.compare(0, N_NONE)
             self.play_on()  # (the computer's turn: its draw read in first)
 
+    def _asking(self):
+        # A take-back asked or shown far away (remote_seat's talk, ASKING or
+        # ASKED; not REFUSED, 3): no card is taken until it is answered, as
+        # no table far away plays one, so that the round is not scored
+        # under a cut the room may agree to.
+        seat = self.computer
+        talk = seat.talk if seat is not None else None
+        return talk is not None and talk[0] != 3
+
     def _discard(self):
         g = self.played.game
         card = self.card
         seat = self.computer
+        if self._asking():
+            return
         if seat is not None and seat.plays(g):
             move = seat.next_move(g)
             fault = move is None or move[0] != DISCARD or move[2] != card
