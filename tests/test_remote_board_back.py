@@ -1,10 +1,11 @@
-"""A take-back between a Pyraos board and a window far away: the virtual
-board (the real firmware on CPython) behind a pseudo terminal, bridged to
-a room on a real amqtt broker on loopback by ``host_tools remote``
-(host_tools.watch.bridge), and a live table (sim.table.table) in the same
-room, its seat played by the computer. The person at the board presses
-its buttons as a player does (the virtual hal) and puts the marbles back
-as the board lights them.
+"""A take-back between a board and a window far away, for every game
+whose board takes back over the room (its far seat's ``TAKES_BACK``:
+Pyraos, Diabolo): the virtual board (the real firmware on CPython)
+behind a pseudo terminal, bridged to a room on a real amqtt broker on
+loopback by ``host_tools remote`` (host_tools.watch.bridge), and a live
+table (sim.table.table) in the same room, its seats played by the
+computer. The person at the board presses its buttons as a player does
+(the virtual hal) and puts the pieces back as the board lights them.
 
 - BACK at the board asks the room; the window answers (what its Y or N
   does: sim.table.far_back's ``answer``). Agreed, both take the moves back
@@ -17,13 +18,18 @@ as the board lights them.
   take-back agreed while the bridge is away is made at the board once it
   is back.
 
-Each game is a prefix of a few moves, not a whole one (tests/test_remote_board.py
-plays a whole game, with an agreed take-back in it). Each wait is for the
-state it needs (the room's, the board's, the table's), never a fixed time.
+A Diabolo game has three seats: the window plays two (room seat "1"),
+and room seat "2", which nobody plays here, only answers the asks as the
+window does (every other seat must agree). Each game is a prefix of a
+few moves, not a whole one (tests/test_remote_board.py plays a whole
+game, with an agreed take-back in it). Each wait is for the state it
+needs (the room's, the board's, the table's), never a fixed time.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -32,25 +38,77 @@ from typing import Any
 import pytest
 
 from host_tools.remote.broker import Broker
+from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
 from host_tools.watch.bridge import Bridge
+from host_tools.watch.bridge_back import TAKES_BACK
+from sim.runs.board_play import PROFILES
 from sim.table.table import COMPUTER, REMOTE, Table
-from tests.test_remote_board import CODE, PATIENCE_S, PLAY, STEP_MS, UNDO, BoardHome
+from tabletop import games
+from tests.test_remote_board import CODE, PATIENCE_S, STEP_MS, BoardHome
+from tests.test_remote_board_diabolo import DiaboloHome
+
+
+def _takes_back(game: str) -> bool:
+    """Does the board of ``game`` take back over the room (its far seat's TAKES_BACK)?"""
+    board = games.part(game, "board").make
+    if not board.FAR:
+        return False
+    module, name = board.FAR_SEAT or ("tabletop.board.remote_seat", "Remote")
+    return bool(getattr(__import__(module, None, None, ("x",)), name).TAKES_BACK)
+
+
+GAMES = [g for g in games.NAMES if _takes_back(g)]
+
+# How each game's match is set up: the variant, the seats (the board plays
+# seat 0, the window the rest), the window's seed, the board's person.
+SETUP: dict[str, tuple[str, int, int | None, type[BoardHome]]] = {
+    "pyraos": ("standard", 2, 5, BoardHome),
+    "diabolo": ("standard", 3, None, DiaboloHome),  # (None: the room's seed, the bridge's deals)
+}
+
+
+def test_the_bridge_takes_back_for_every_board_that_does() -> None:
+    assert sorted(GAMES) == sorted(TAKES_BACK) and set(GAMES) <= set(SETUP)
 
 
 class Match:
-    """The board (seat 0, its person and bridge) and the window (seat 1)."""
+    """The board (seat 0, its person and bridge) and the window (the other seats)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, game: str) -> None:
+        variant, players, seed, home = SETUP[game]
         self.url = url
-        self.table = Table("pyraos", "standard", seed=5, players=(REMOTE, COMPUTER), level="greedy")
-        self.room = Room(url, CODE, "1", seats=["0", "1"]).start()
+        self.players = players
+        seats = [str(p) for p in range(players)]
+        self.table = Table(
+            game,
+            variant,
+            seed=seed_of(CODE) if seed is None else seed,
+            players=(REMOTE,) + (COMPUTER,) * (players - 1),
+            level="greedy",
+        )
+        self.room = Room(url, CODE, "1", seats=seats).start()
         self.table.link(self.room)
-        self.home = BoardHome(url, "pyraos", seat=0, seed=4)
+        self.others = [Room(url, CODE, s, seats=seats).start() for s in seats[2:]]
+        kw: dict[str, Any] = {}
+        if players != 2:
+            built = json.loads((PROFILES / f"{game}.json").read_text())
+            built["players"] = players
+            kw["built_by"] = built
+        self.home = home(url, game, seat=0, seed=4, **kw)
+        board = sys.modules[games.part(game, "board").make.__module__]
+        self.modes = (board.PLAY, board.UNDO)  # the board's modes in play, and after BACK
 
     @property
     def back(self) -> Any:
         return self.table.far_back
+
+    def answer(self, yes: bool) -> None:
+        """The window's Y (or N) to the open ask, and the seats nobody plays say the same."""
+        assert self.back.answer(yes)
+        for other in self.others:
+            other.wait_until(lambda r: r.asked is not None, PATIENCE_S)
+            other.answer_back(yes)
 
     def until(self, done: Callable[[], bool], act: bool = True) -> None:
         """The window plays and (``act``) the person at the board makes what
@@ -74,7 +132,7 @@ class Match:
             return (
                 home.record() == lines == table.record_lines() == home.bridge.record()
                 and not table.busy()
-                and home.mode() == PLAY
+                and home.mode() == self.modes[0]
             )
 
         self.until(same, act=False)
@@ -98,14 +156,14 @@ class Match:
         """The room's cut taken back at the board (the person puts the
         marbles back as it lights them, from ``have``) and at the window."""
         home = self.home
-        self.until(lambda: len(home.record()) == kept and home.mode() == UNDO, act=False)
+        self.until(lambda: len(home.record()) == kept and home.mode() == self.modes[1], act=False)
         home.put_back(have)
         table = self.table
 
         def back() -> bool:  # (the window's seat, to move again, may move on meanwhile)
             mine = home.record()
             return (
-                home.mode() == PLAY
+                home.mode() == self.modes[0]
                 and len(mine) == kept
                 and mine == self.room.lines[:kept] == table.record_lines()[:kept]
                 and table.far.back_to is None
@@ -116,12 +174,14 @@ class Match:
     def close(self) -> None:
         self.home.close()
         self.room.close()
+        for other in self.others:
+            other.close()
 
 
-@pytest.fixture
-def match() -> Iterator[Match]:
+@pytest.fixture(params=GAMES)
+def match(request: pytest.FixtureRequest) -> Iterator[Match]:
     with Broker() as broker:
-        m = Match(broker.url)
+        m = Match(broker.url, request.param)
         try:
             yield m
         finally:
@@ -131,22 +191,23 @@ def match() -> Iterator[Match]:
 def test_back_at_the_board_agreed_far_away_goes_back_at_both_and_play_goes_on(
     match: Match,
 ) -> None:
-    before = match.play_to(5, turn=0)  # light, dark, light, dark: light to move
+    k = match.players  # the board's seat's turn and the far replies since (one each)
+    before = match.play_to(5, turn=0)  # (Pyraos: light, dark, light, dark; Diabolo: a deal, 3)
     have = match.home.game()
     match.press("back")
     match.shows("Take-back asked")
-    match.until(lambda: match.back.asked() == (0, 2), act=False)  # the window's page
-    assert match.room.asked is not None and match.room.asked.n == len(before) - 3
+    match.until(lambda: match.back.asked() == (0, k), act=False)  # the window's page
+    assert match.room.asked is not None and match.room.asked.n == len(before) - 1 - k
     assert match.home.record() == before  # (nothing taken back before the answer)
     stop(match)  # the bridge away while the window agrees: the board takes it back later
-    assert match.back.answer(True)  # Y at the window
-    match.until(lambda: len(match.table.record_lines()) == len(before) - 2, act=False)
+    match.answer(True)  # Y at the window
+    match.until(lambda: len(match.table.record_lines()) == len(before) - k, act=False)
     assert match.home.record() == before
     start(match)
-    match.taken_back(have, len(before) - 2)
-    assert match.room.cuts == [len(before) - 3] and match.home.record() == before[:-2]
+    match.taken_back(have, len(before) - k)
+    assert match.room.cuts == [len(before) - 1 - k] and match.home.record() == before[:-k]
     record = match.play_to(len(before) + 2, turn=0)  # and the game goes on
-    assert record[: len(before) - 2] == before[:-2] and len(record) >= len(before) + 2
+    assert record[: len(before) - k] == before[:-k] and len(record) >= len(before) + 2
     assert any("as the room agreed" in s for s in match.home.said), match.home.said
 
 
@@ -162,25 +223,30 @@ def test_back_at_the_board_refused_far_away_changes_nothing(match: Match) -> Non
 
 
 def test_a_far_ask_agreed_with_menu_at_the_board_goes_back_at_both(match: Match) -> None:
-    before = match.play_to(5, turn=0)  # light, dark, light, dark: dark's last turn asked back
+    k = match.players - 1  # the window's last turn: one move of each of its seats
+    before = match.play_to(5, turn=0)
     have = match.home.game()
-    match.room.ask_back(len(before) - 2)  # (the window's U: dark's turn)
+    match.room.ask_back(len(before) - 1 - k)  # (the window's U)
     match.shows("Far player asks")
-    assert any("1 move?" in line for line in match.home.shown()), match.home.shown()
+    moves = f"{k} move{'s' if k > 1 else ''}?"
+    assert any(moves in line for line in match.home.shown()), match.home.shown()
     match.home.power_cut()  # the board's power goes: the ask is told again
     match.until(lambda: match.home.talk() is not None, act=False)
     assert any("started again" in s for s in match.home.said)
     match.shows("Far player asks")
+    for other in match.others:  # (the seats nobody plays agree too)
+        other.wait_until(lambda r: r.asked is not None, PATIENCE_S)
+        other.answer_back(True)
     match.home.answer("menu")
-    match.taken_back(have, len(before) - 1)
-    assert match.room.cuts == [len(before) - 2]
+    match.taken_back(have, len(before) - k)
+    assert match.room.cuts == [len(before) - 1 - k]
     record = match.play_to(len(before) + 2, turn=0)  # the window's turn again, and on
-    assert record[: len(before) - 1] == before[:-1]
+    assert record[: len(before) - k] == before[:-k]
 
 
 def test_a_far_ask_refused_with_back_at_the_board_changes_nothing(match: Match) -> None:
     before = match.play_to(5, turn=0)
-    match.room.ask_back(len(before) - 2)
+    match.room.ask_back(len(before) - match.players)
     match.shows("Far player asks")
     restart(match)  # the bridge started again while the ask is open: told again
     match.until(lambda: match.home.talk() is not None, act=False)
@@ -190,6 +256,23 @@ def test_a_far_ask_refused_with_back_at_the_board_changes_nothing(match: Match) 
     assert match.agree() == before and match.room.cuts == []
     assert not any("Take-back asked" in line for line in match.home.shown())  # (no ask of its own)
     assert len(match.play_to(len(before) + 2, turn=0)) > len(before) + 1  # the game goes on
+
+
+def test_a_far_ask_past_the_round_is_refused_at_a_diabolo_board() -> None:
+    """A Diabolo board takes back only the round played: a far ask back
+    past its deal is refused by the board, and so in the room."""
+    with Broker() as broker:
+        match = Match(broker.url, "diabolo")
+        try:
+            before = match.play_to(5, turn=0)  # (a deal, then a turn of each seat)
+            match.room.ask_back(0)  # back past the deal (line 1)
+            match.until(lambda: match.room.asked is None, act=False)
+            assert match.room.cuts == [] and match.agree() == before
+            said = " ".join(match.home.said)
+            assert "this board takes back only this round's moves (from line 1)" in said, said
+            assert match.home.talk() is None
+        finally:
+            match.close()
 
 
 def stop(match: Match) -> None:

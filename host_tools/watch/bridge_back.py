@@ -20,10 +20,12 @@ BACK), offered again every AGAIN_S until the board has done it; then the
 seat notes how many take-backs the board has made (``{"board": k}``), so
 that a bridge started again takes up one the board has not.
 
-Only a Pyraos board takes moves back for the room (TAKES_BACK): a Pacal or
-Diabolo board refuses BACK against far seats itself, and a far seat's ask
-in its room is refused at once, so that the window that asked does not
-wait for ever.
+Pyraos and Diabolo boards take moves back for the room (TAKES_BACK; a
+Diabolo board only this round's, while it is played): a far ask the board
+refuses (one past the round's deal, during the scoring) is refused in the
+room. A board whose game is not among them refuses BACK against far seats
+itself, and a far seat's ask in its room is refused at once, so that the
+window that asked does not wait for ever.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from host_tools.remote.far import Far
 from host_tools.remote.room import Ask, AskOpen, Room, TakeBackError
 
 AGAIN_S = 2.0  # an agreed take-back the board has not made yet is offered again after this
-TAKES_BACK = ("pyraos",)  # the games whose boards take a far take-back (firmware: Remote.back)
+TAKES_BACK = ("pyraos", "diabolo")  # the games whose boards take a far take-back (Remote.back)
 _UNTOLD = ("", -1)  # (the room's open ask, still to be told to the board: never an ask's key)
 
 
@@ -146,13 +148,16 @@ class BoardTakeBack:
         reply = self.link.ask(cmd)
         if not reply.get("ok"):
             self.say(f"The board refused asked: {reply.get('error')}")
+            if ask is not None and ask.seat != room.seat:
+                self._refuse_far_asks(f"the board cannot take it back: {reply.get('error')}")
 
     def _answered(self, ask: Ask) -> bool:
         mine = self.room.notes[self.room.seat]
         return any(n.get("to") == ask.seat and n.get("ask") == ask.k for n in mine)
 
-    def _refuse_far_asks(self) -> None:
-        # A board that takes nothing back for the room: a far ask refused at once.
+    def _refuse_far_asks(self, why: str = "") -> None:
+        # A board that takes nothing back for the room (or not this one,
+        # ``why``): a far ask refused at once.
         room = self.room
         ask = room.asked
         if ask is None or ask.seat == room.seat:
@@ -161,4 +166,5 @@ class BoardTakeBack:
             room.answer_back(False)
         except TakeBackError:
             return  # (answered already: the others' answers are awaited)
-        self.say(f"{ask}: refused (a {self.home.game_name} board takes nothing back over the room)")
+        why = why or f"a {self.home.game_name} board takes nothing back over the room"
+        self.say(f"{ask}: refused ({why})")

@@ -2,14 +2,15 @@
 at the sensor level and without a host: the room's deal taken whole (the
 board's own dealing waits), the hand of the player to move named on the
 display and checked, each far move lit in the remote colour and only it
-accepted, BACK refused, and the scoring walk with far doubles and passes
+accepted, take-backs asked of the room and by it (this round's moves
+only), and the scoring walk with far doubles and passes
 (the board's own passes told as news for the host). The game the test
 checks against is the rules' with every hand known. Runs under CPython and
 MicroPython."""
 
 import unittest
 
-from diabolo_board_support import PROFILE, Table, card, double
+from diabolo_board_support import PROFILE, SETTLE_MS, Table, card, double
 from diabolo_seat_support import slot_name
 from tabletop.board import diabolo_board as db
 from tabletop.board.remote_seat import asked, cut_to, far_move, play_far
@@ -28,7 +29,7 @@ class FarTable(Table):
     def __init__(self, seed=3, players=3):
         Table.__init__(self, players=players)
         self.press(presses.SHORT_MENU)
-        self.said = []  # what the board tells the host at once (its take-back asks: none here)
+        self.said = []  # what the board tells the host at once (its take-back asks, answers)
         play_far(self.board, tuple(range(1, players)), self.said.append)
         self.seat = self.board.computer
         self.truth = diabolo.Diabolo(players)
@@ -36,6 +37,30 @@ class FarTable(Table):
 
     def text(self):
         return status_diabolo.lines(self.board)
+
+    def press(self, event, ms=SETTLE_MS):
+        # (as the runtime: a press while a take-back is shown is the far seat's first)
+        seat = self.board.computer
+        if seat is not None and seat.talk is not None:
+            event = seat.pressed(event)
+        Table.press(self, event, ms)
+
+    def undo_to(self, to):
+        """The room agreed (the host's ``undo`` with "to"): BACK as the
+        host presses it, the cards taken back lifted, the truth replayed."""
+        self.assertNone(cut_to(self.board, to))
+        assert self.seat.cut == to, self.seat.cut
+        self.press(presses.SHORT_BACK)
+        assert len(self.journal.events) == to, self.journal.events
+        assert self.board.mode == db.UNDO, self.board.mode
+        for s in range(30):
+            if self.board.errors >> s & 1:
+                self._bit(PROFILE.presence_bits[s], False)
+        self.tick()
+        assert self.board.mode == db.PLAY, self.text()
+        self.truth = diabolo.Diabolo(3)
+        for ev in self.journal.events:
+            self.truth.apply(ev)
 
     def remote_lit(self):
         """The slot lights in the remote colour."""
@@ -150,15 +175,84 @@ class FarDealTest(unittest.TestCase):
         t.read(0)
         t.make(ev)
         self.assertEqual(t.board.game.turn, 2)
-        t.press(presses.SHORT_BACK)  # nothing of the room's is taken back, nor asked
         self.assertEqual(len(t.journal.events), 3)
-        self.assertIn("BACK: no undo of", t.text())
+
+    def test_back_asks_the_room_for_the_last_turn_and_the_far_replies(self):
+        t = FarTable(seed=4)
+        t.deal(dealer=2)  # P1 (this board) plays first
+        t.press(presses.SHORT_BACK)  # nothing of this board's seat to take back: no ask
         self.assertEqual(t.said, [])
-        # nor does the host's take-back talk reach it (a Pyraos board's)
-        nothing = "this board's far seats take nothing back"
-        self.assertEqual(asked(t.board, {"cmd": "asked", "back": 1, "by": 1}), nothing)
-        self.assertEqual(cut_to(t.board, 1), nothing)
+        self.assertIn("Nothing to undo", t.text())
+        t.turn()
+        t.turn()  # P1's move, P2's far reply: P3's far turn
         self.assertEqual(len(t.journal.events), 3)
+        t.press(presses.SHORT_BACK)  # the room asked: back to line 1 (the deal kept)
+        self.assertEqual(t.said, [{"event": "back", "to": 1}])
+        self.assertIn("Take-back asked,", t.text())
+        self.assertEqual(len(t.journal.events), 3)  # (nothing taken back yet)
+        t.assertNone(asked(t.board, {"cmd": "asked", "refused": True}))
+        self.assertIn("said no", t.text())
+        t.turn()  # P3's far move: the refusal said until the next move
+        self.assertNotIn("said no", " ".join(t.text()))
+        t.press(presses.SHORT_BACK)  # P1's turn again, and P2's and P3's replies since
+        self.assertEqual(t.said[-1], {"event": "back", "to": 1})
+        t.press(presses.SHORT_BACK)  # BACK again: the same ask again
+        self.assertEqual(t.said[-1], {"event": "back", "to": 1})
+        ev = t.move()  # a card laid while the ask is open is not taken (red)
+        if ev[0] == diabolo.PLAY:
+            colour = diabolo.colour_of(ev[2])
+            name = slot_name(colour, ev[3], t.truth.next_slot(colour, ev[3]))
+            t.read(ev[2])
+            t.read(0)
+            t.put(name)
+            self.assertEqual(len(t.journal.events), 4)
+            self.assertEqual(t.light(name), "error")
+            self.assertIn("Take-back asked,", t.text())
+            t.lift(name)
+        else:
+            t.read(ev[2])
+            t.press(presses.LONG_BACK)
+            t.read(0)
+            self.assertEqual(len(t.journal.events), 4)
+        # agreed past this round, or not a line: refused, nothing changes
+        self.assertEqual(cut_to(t.board, 0), '"to" is a line of this round: 1..4')
+        self.assertEqual(cut_to(t.board, "1"), '"to" is a line of this round: 1..4')
+        t.undo_to(1)  # agreed: the cards laid since are lifted (red), and P1 plays again
+        self.assertEqual(t.board.game.turn, 0)
+        self.assertIsNone(t.seat.talk)
+        t.turn()
+        t.turn()
+        self.assertEqual(t.board.game.turn, 2)
+
+    def test_a_far_ask_is_shown_and_answered_with_menu_or_back(self):
+        t = FarTable(seed=4)
+        t.deal(dealer=2)
+        for _ in range(3):
+            t.turn()  # P1, and the far P2 and P3: P1 to move
+        self.assertEqual(len(t.journal.events), 4)
+        t.assertNone(asked(t.board, {"cmd": "asked", "back": 2, "by": 1, "moves": 2}))
+        shown = " ".join(t.text())
+        self.assertIn("Far player asks", shown)
+        self.assertIn("2 moves?", shown)
+        t.press(presses.SHORT_BACK)  # no: said, nothing changes
+        self.assertEqual(t.said, [{"event": "answer", "yes": False}])
+        self.assertIsNone(t.seat.talk)
+        self.assertEqual(len(t.journal.events), 4)
+        t.assertNone(asked(t.board, {"cmd": "asked", "back": 2, "by": 2, "moves": 2}))
+        t.press(presses.SHORT_MENU)  # yes: no new game
+        self.assertEqual(t.said[-1], {"event": "answer", "yes": True})
+        self.assertEqual(len(t.journal.events), 4)
+        self.assertEqual(t.board.mode, db.PLAY)
+        t.undo_to(2)  # the room agreed
+        self.assertEqual(t.board.game.turn, 1)
+        # an ask past this round's deal, or malformed: refused with the reason
+        past = asked(t.board, {"cmd": "asked", "back": 0, "by": 1, "moves": 2})
+        self.assertEqual(past, "this board takes back only this round's moves (from line 1)")
+        bad = asked(t.board, {"cmd": "asked", "back": "x", "by": 1})
+        self.assertEqual(bad, '"back" is a line of the record (0 or more)')
+        bad = asked(t.board, {"cmd": "asked", "back": 1, "by": 1, "moves": 0})
+        self.assertEqual(bad, '"moves" is a whole number, 1 or more')
+        self.assertIsNone(t.seat.talk)
 
     def test_a_whole_round_with_far_doubles_and_passes(self):
         t = FarTable(seed=5)
@@ -166,6 +260,11 @@ class FarDealTest(unittest.TestCase):
         while t.truth.phase == diabolo.P_PLAY:
             t.turn()
         self.assertEqual(t.board.mode, db.SCORE)
+        # nothing is taken back while the round is scored: nor asked far away
+        n = len(t.journal.events)
+        why = asked(t.board, {"cmd": "asked", "back": n - 1, "by": 1, "moves": 1})
+        self.assertEqual(why, "this board takes back only this round's moves (from line %d)" % n)
+        self.assertEqual(cut_to(t.board, n - 1), '"to" is a line of this round: %d..%d' % (n, n))
         g = t.truth
         doubles = 0
         while t.board.mode == db.SCORE:

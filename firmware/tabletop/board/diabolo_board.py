@@ -27,7 +27,8 @@ cards are read in (HAND), its play lit, and BACK takes its reply back with
 the person's move before it. Seats played far away (the host's ``remote``)
 are tabletop.board.diabolo_remote's, loaded only then: the board deals the
 room's deal (the host's ``play``), not its own, lights the far moves as a
-computer's, and BACK takes nothing back.
+computer's, and BACK asks the room to take back what it takes back against
+a computer (this round's moves only), taken back once the room agrees.
 """
 
 from tabletop.board import diabolo_slots as slots
@@ -311,6 +312,8 @@ class DiaboloBoard(Board):
                 note = N_NO_DISCARD
         if note == N_NONE and seat is not None and seat.refused:
             note = N_NO_UNDO
+        if self._asking():
+            targets = 0  # (a card laid now shows red until the ask is answered)
         matched = self.compare(targets, note)
         errors = self.errors
         if matched or self.hints:
@@ -340,10 +343,21 @@ class DiaboloBoard(Board):
             self.compare(0, N_NONE)
             self.play_on()  # (the computer's turn: its draw read in first)
 
+    def _asking(self):
+        # A take-back asked or shown far away (remote_seat's talk, ASKING or
+        # ASKED; not REFUSED, 3): no card is taken until it is answered, as
+        # no table far away plays one, so that the round is not scored
+        # under a cut the room may agree to.
+        seat = self.computer
+        talk = seat.talk if seat is not None else None
+        return talk is not None and talk[0] != 3
+
     def _discard(self):
         g = self.played.game
         card = self.card
         seat = self.computer
+        if self._asking():
+            return
         if seat is not None and seat.plays(g):
             move = seat.next_move(g)
             fault = move is None or move[0] != DISCARD or move[2] != card
@@ -362,11 +376,12 @@ class DiaboloBoard(Board):
         played = self.played
         seat = self.computer
         n = 1
-        if seat is not None and seat.REMOTE:  # the moves are the room's: none taken back
-            seat.refused = True  # (the status says so)
-            self.version += 1
-            return False
-        if seat is not None:  # its reply and the person's move before it
+        if seat is not None and seat.REMOTE:  # the room's to agree (tabletop.board.remote_seat)
+            h = played.history
+            n = seat.back(h, played.state_before, len(self.journal.events) - len(h))
+            if not n:
+                return False  # (asked, or nothing to ask: the status says which)
+        elif seat is not None:  # its reply and the person's move before it
             from tabletop.board.computer import back_count
 
             n = back_count(played.history, seat.seat, played.state_before)

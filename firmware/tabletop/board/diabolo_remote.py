@@ -12,6 +12,12 @@ its hand reading, is not loaded for far seats: 6.6 KB of heap).
     seat.pass_given(p, colour)  # the host's ``pass``: far seat p declares no double there
     seat.news                   # what the board says to the host (its own seats' passes)
 
+BACK asks the room for a take-back (tabletop.board.remote_seat's ``back``)
+of this round's moves only: the player's last and the far seats' since
+(``count``); ``first_line`` is the line a take-back may go back to at
+most, the round's deal (none while the round is scored or before the next
+deal), and the host's ``undo`` or ``asked`` past it is refused.
+
 The room's deal is the rules' own (every hand known: the board checks that
 a card laid at the board is in its player's hand, and nobody shows cards at
 scoring); the player at the board takes from the deck the cards the display
@@ -24,7 +30,6 @@ from tabletop.rules.diabolo import DOUBLE
 
 
 class DiaboloRemote(Remote):
-    TAKES_BACK = False  # (BACK refused at the board: tabletop.board.diabolo_board's _back)
     returned = 0  # (a computer seat's draw put back: never one here)
     hand = ()  # (the walk counts no cards of its: the hands are known)
 
@@ -48,6 +53,28 @@ class DiaboloRemote(Remote):
     def new_round(self):
         self.forget()
         self.passes = 0
+
+    def count(self, events, before):
+        """What BACK takes back (``events``: this round's): every far
+        seat's move since the last of a seat played at the board, and that
+        one (0: none of theirs this round)."""
+        i = len(events)
+        while i and events[i - 1][1] in self.seats:
+            i -= 1
+        return len(events) - i + 1 if i else 0
+
+    def first_line(self, board):
+        """A take-back stays in the round played: back to its deal at most
+        (nothing while it is scored, or before the next deal)."""
+        from tabletop.board.diabolo_board import PLAY, UNDO
+
+        n = len(board.journal.events)
+        if board.mode != PLAY and board.mode != UNDO or board.game.scoring():
+            return n
+        return n - len(board.played.history)
+
+    def taken_back(self, taken=None, game=None):
+        self.forget()
 
     def double_colour(self, game):
         return -1  # its doubles come from far away (take)

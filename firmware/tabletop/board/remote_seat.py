@@ -99,25 +99,34 @@ class Remote(Computer):
         dealt it, else why not. A board that deals its own cards refuses it."""
         return "a deal is the board's own"
 
-    def back(self, events, before):
+    def back(self, events, before, first=0):
         """BACK with the pieces matching the game (``events``: the journal's,
+        or its last ones, ``first`` events before them: a Diabolo round's;
         ``before(i)``: the state before ``events[i]``): how many events go,
         when the room agreed a take-back; else 0, the ask sent to the host
         (or nothing of the player's to take back: ``refused``)."""
         talk = self.talk
         if self.cut >= 0:
-            n = len(events) - self.cut
+            n = first + len(events) - self.cut
             self.cut = -1
             self.talk = None
             return n
-        n = back_count(events, self.seat, before)
+        n = self.count(events, before)
         if not n:
             self.refused = True
         else:
-            to = len(events) - n if talk is None or talk[0] != ASKING else talk[1]
+            to = first + len(events) - n if talk is None or talk[0] != ASKING else talk[1]
             self.talk = (ASKING, to)
             self.say({"event": "back", "to": to})
         self.board.version += 1
+        return 0
+
+    def count(self, events, before):
+        """What BACK takes back against the far seat (as against a computer)."""
+        return back_count(events, self.seat, before)
+
+    def first_line(self, board):
+        """The first record line a take-back may go back to (0: any)."""
         return 0
 
     def pressed(self, event):
@@ -178,8 +187,9 @@ def cut_to(board, to):
     if not seat.TAKES_BACK:
         return _NO_BACK
     events = len(board.journal.events)
-    if type(to) is not int or not 0 <= to <= events:
-        return '"to" is a line of the record: 0..%d' % events
+    low = seat.first_line(board)
+    if type(to) is not int or not low <= to <= events:
+        return '"to" is a line of %s: %d..%d' % ("this round" if low else "the record", low, events)
     seat.forget()
     seat.talk = None
     seat.cut = to if to < events else -1
@@ -206,6 +216,10 @@ def asked(board, cmd):
         return '"by" is a seat 0..%d' % (board.players - 1)
     elif by not in seat.seats:
         seat.talk = (ASKING, back)
+    elif back < seat.first_line(board):
+        return "this board takes back only this round's moves (from line %d)" % (
+            seat.first_line(board)
+        )
     elif moves is None or type(moves) is int and moves > 0:
         seat.talk = (ASKED, back, moves or max(1, len(board.journal.events) - back))
     else:

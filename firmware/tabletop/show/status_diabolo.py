@@ -169,6 +169,10 @@ def _lines(board):
             said.append(_("next on reader"))
     elif mode == db.UNDO:
         said = [_("Undo: lift red,"), _("lay what is lit")]
+    elif far and seat.talk is not None:  # a take-back far away
+        from tabletop.show.status_far import talk
+
+        said = list(talk(seat))
     elif seat is not None and seat.plays(g):
         said = _computer(board, g, seat)
     else:
@@ -183,10 +187,6 @@ def _lines(board):
             said.append(_("Card on reader"))
         if board.hints:
             said.append(_("Lit: card back"))
-    if board.note == db.N_NO_UNDO and far:
-        from tabletop.show.status_far import no_undo
-
-        return tuple((head + said + list(no_undo()[1:]))[:ROWS])
     if mode != db.HAND and seat is not None and seat.returned:  # its draw, with its turn
         said += [_("%s: %s back") % (_who(seat.seat), card_name(seat.returned)), _("on the pile")]
     return tuple((head + said + note)[:ROWS])

@@ -24,8 +24,9 @@ def waiting():
 
 
 def no_undo():
-    """BACK against a far player at a board that takes nothing back for the
-    room (Diabolo's): nothing of theirs is taken back here."""
+    """BACK against a far player at a board whose far seats take nothing
+    back for the room (``TAKES_BACK`` False): nothing of theirs is taken
+    back here."""
     return ("", _("BACK: no undo of"), _("far player's"))
 
 
