@@ -106,3 +106,21 @@ class Readings:
         ideal = self._ideal()
         for s in range(25):
             buf[self.prof.sensor_channels[s]] = self._noisy(s, ideal[s])
+
+
+def set_bit(digital, k, on):
+    """Bit k of a shift-register buffer (SPI reads the most significant first)."""
+    mask = 0x80 >> (k & 7)
+    if on:
+        digital[k >> 3] |= mask
+    else:
+        digital[k >> 3] &= ~mask & 0xFF
+
+
+def in_colour(px, led, want):
+    """Does LED ``led`` of ``px`` (a Pixels) show colour ``want``, at any brightness?"""
+    rgb = px.buf[3 * led : 3 * led + 3]
+    top = max(rgb)
+    return bool(top) and all(
+        abs(rgb[j] - want[j] * top / max(want)) <= 0.12 * top + 3 for j in range(3)
+    )

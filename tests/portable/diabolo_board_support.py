@@ -15,7 +15,7 @@ them. No tests here.
 import sys
 from array import array
 
-from board_support import profile
+from board_support import profile, set_bit
 from tabletop.board import diabolo_board as db
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
@@ -62,11 +62,7 @@ class Table:
     # -- the sensors ----------------------------------------------------------------
 
     def _bit(self, k, on):
-        mask = 0x80 >> (k & 7)
-        if on:
-            self.digital[k >> 3] |= mask
-        else:
-            self.digital[k >> 3] &= ~mask & 0xFF
+        set_bit(self.digital, k, on)
 
     def bits(self, value):
         """The reader's seven spots set to ``value`` (a raw code)."""
