@@ -2,6 +2,7 @@
 readings computed straight from the magnet model of docs/FIRMWARE.md."""
 
 import json
+import sys
 
 import tabletop
 from tabletop.profile import load
@@ -124,3 +125,32 @@ def in_colour(px, led, want):
     return bool(top) and all(
         abs(rgb[j] - want[j] * top / max(want)) <= 0.12 * top + 3 for j in range(3)
     )
+
+
+def quiet_ticks(t, n=20):
+    """Tick ``t`` (a test's table: its ``board``, ``digital``, ``analog``,
+    ``t`` and ``tick(ms)``) ``n`` times with nothing changing, each tick's
+    after_answer too (as the runtime does); True if nothing was allocated
+    (under MicroPython, ``micropython.heap_lock``; always True on CPython)."""
+    board = t.board
+    tick_ms = board.profile.tick_ms
+    if sys.implementation.name != "micropython":
+        t.tick(n * tick_ms)
+        return True
+    import micropython
+
+    now = t.t
+    micropython.heap_lock()
+    try:
+        try:
+            for _ in range(n):
+                now += tick_ms
+                board.step(t.digital, t.analog, 0, now)
+                board.after_answer()
+            still = True
+        except MemoryError:
+            still = False
+    finally:
+        micropython.heap_unlock()
+    t.t = now
+    return still

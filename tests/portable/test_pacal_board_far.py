@@ -11,7 +11,7 @@ Runs under CPython and MicroPython."""
 import unittest
 from array import array
 
-from board_support import in_colour, profile, set_bit
+from board_support import in_colour, profile, quiet_ticks, set_bit
 from tabletop.board import pacal_board as pb
 from tabletop.board.remote_seat import asked, cut_to, far_move, play_far
 from tabletop.buttons import presses
@@ -275,6 +275,18 @@ class FarDealTest(unittest.TestCase):
         self.assertEqual(t.board.mode, pb.HAND)
         self.assertEqual(t.journal.events, t.made)
 
+    def test_quiet_ticks_allocate_nothing_while_the_far_move_is_awaited(self):
+        t = FarTable(seed=5)
+        t.tick(SETTLE_MS)
+        t.deal()
+        t.read_in()
+        if t.truth.turn == 0:  # the board's own offer first: then the far take is awaited
+            t.make(t.move())
+        self.assertIn("Waiting for", t.text())
+        t.tick(SETTLE_MS)
+        self.assertTrue(quiet_ticks(t))
+        self.assertIn("Waiting for", t.text())
+
     def test_a_power_cut_replays_the_rooms_deal(self):
         t = FarTable(seed=6)
         t.deal()
@@ -291,6 +303,26 @@ class FarDealTest(unittest.TestCase):
         said = []
         play_far(board, (FAR,), said.append)
         self.assertEqual(board.computer.missing(board.game), 0)  # (not read in again)
+
+    def test_a_power_cut_before_the_first_move_reads_the_far_hand_in_again(self):
+        t = FarTable(seed=7)
+        t.deal()
+        t.slot(FAR, t.seat.next_card(t.truth))  # one card read in, then the power goes
+        back = list(t.journal.events)
+        board = pb.PacalBoard(PROFILE, "duel", t.journal)
+        self.assertEqual(board.resume(back), 1)
+        t.board = board
+        t.slot(FAR, 0)
+        t.tick(SETTLE_MS)
+        self.assertEqual(board.mode, pb.PLAY)  # (the board clear: as its game has it)
+        play_far(board, (FAR,), t.said.append)  # the host names the far seat again
+        t.seat = board.computer
+        t.tick(SETTLE_MS)
+        self.assertEqual(board.mode, pb.HAND)
+        self.assertIn("hand: 0 of 15", t.text())
+        t.read_in()
+        self.assertEqual(sorted(t.seat.hand), t.truth.hand(FAR))
+        self.assertEqual(board.mode, pb.PLAY)
 
 
 def status_of_select(t):

@@ -46,8 +46,8 @@ class PacalRemote(Remote):
         events = board.journal.events
         if events and events[-1][0] == pacal.DEAL and events[-1][2] is not None:
             self.to_read = True  # (the round's deal, and no move since: read in again)
-            if board.mode == pb.PLAY:  # (the pieces match already)
-                board.play_on()
+            if board.mode == pb.PLAY:  # (the pieces matched: once more, then its hand)
+                board.undone()
 
     def due(self, game, event):
         """Is ``event`` (a move) the far seat's, due now?"""
