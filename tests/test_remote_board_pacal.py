@@ -15,8 +15,11 @@ them (the cards named on the display, the field lit in the remote
 colour). After a take it builds its own card first, before the far
 player's comes: the room takes the two in seat order all the same
 (host_tools.remote.far), the board's record lists them as it took them.
-The board's power is cut once mid-round (its journal, the room's deals
-whole, replayed; the round's far hand not read in again). At the end the
+The window asks a take-back once (shown on the board's display: the
+person agrees with MENU and puts the cards back as the board lights
+them, the window takes the moves back too), and the board's power is cut
+once mid-round (its journal, the room's deals whole, replayed; the
+round's far hand not read in again). At the end the
 room's record and the table's are one, and the board's is the same but
 for the order of those builds.
 Each wait is for the event it needs, never a fixed time.
@@ -34,7 +37,7 @@ from sim.hardware.lights import same_colour
 from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop.board import pacal_board as pb
 from tabletop.rules import pacal
-from tests.test_remote_board import CODE, PATIENCE_S, BoardHome, both_play, broker
+from tests.test_remote_board import ASKED, CODE, PATIENCE_S, BoardHome, both_play, broker
 
 __all__ = ["broker"]  # (the fixture, shared)
 
@@ -60,7 +63,8 @@ class PacalHome(BoardHome):
                 for f in range(1, pacal.FIELDS + 1)
                 if same_colour(dev.light(f"field{FAR}.{f}"), self.colour)
             ]
-            return b.mode, b.game.copy(), busy, lit, tuple(dev.runtime.lines)
+            amiss = b.field_errors or b.field_hints or b.slot_errors or b.slot_hints
+            return b.mode, b.game.copy(), busy, lit, tuple(dev.runtime.lines), amiss
 
         return self.on_board(look)
 
@@ -92,11 +96,17 @@ class PacalHome(BoardHome):
         return done
 
     def act(self) -> bool:
-        mode, g, busy, lit, text = self._look()
+        talk = self.talk()
+        if talk is not None and talk[0] == ASKED:  # the window's take-back: yes
+            self.answer("menu")
+            return True
+        mode, g, busy, lit, text, amiss = self._look()
         if mode == pb.HAND:
             return self._read_in()
-        if busy and mode == pb.UNDO:
-            self.put_back(self.laid)  # (after the power cut: as the board lights it)
+        if mode == pb.UNDO or mode == pb.PLAY and amiss:
+            # a take-back, the power cut (or a take-back agreed while a far
+            # move lit was being made, the move forgotten): the cards as lit
+            self.put_back(self.laid)
             return True
         if busy and (mode == pb.CLEAR or mode == pb.PLAY and g.phase == pacal.P_DEAL):
             return self._drive(lambda hand: hand.clear_board())  # (a new round: all off)
@@ -162,9 +172,12 @@ def test_a_pacal_board_plays_a_whole_duel_against_a_window_far_away(broker: Any)
     try:
         last, since = -1, time.monotonic()
         cut = False
+        back = -1
         while not (table.truth.is_over() and home.bridge.over()):
             both_play(table, home)
             n = len(room.lines)
+            if n >= 8 and back < 0:  # the window asks a take-back: the board agrees
+                back = room.ask_back(n - 2).n
             if n >= 12 and not cut:  # the board's power is cut mid-round: its journal replayed
                 cut = True
                 home.power_cut()
@@ -183,6 +196,7 @@ def test_a_pacal_board_plays_a_whole_duel_against_a_window_far_away(broker: Any)
         assert len(deals) >= 3 and all(len(d["hands"][0]) == 15 for d in deals)  # whole
         assert table.truth.is_over() and max(table.truth.wins) == 3  # the match, whole
         assert any("started again" in said for said in home.said)  # (the power cut, seen)
+        assert room.cuts == [back] and any(": yes, at the board" in s for s in home.said)
     finally:
         home.close()
         room.close()

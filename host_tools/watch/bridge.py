@@ -119,6 +119,7 @@ class Bridge:
         self.room: Room | None = None
         self.far: Far | None = None
         self.sent = 0  # the far line last sent to the board as ``play`` (0: none since)
+        self.cuts = 0  # the room's take-backs when it was sent (one more: sent again)
         self.refused = 0  # the far line the board last refused (told once)
         self.again_at = 0.0  # (time.monotonic) not offered again before this
         self.back: BoardTakeBack | None = None  # the take-backs between the board and the room
@@ -205,6 +206,10 @@ class Bridge:
         far = self.far
         assert far is not None
         far.sync()
+        if self.room is not None and len(self.room.cuts) != self.cuts:
+            # a take-back agreed: the far move lit at the board is forgotten
+            # there (the host's undo), so the room's next far line goes again
+            self.cuts, self.sent = len(self.room.cuts), 0
         if self.back is not None:
             self.back.step()
         self._passes()

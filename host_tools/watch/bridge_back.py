@@ -20,7 +20,7 @@ BACK), offered again every AGAIN_S until the board has done it; then the
 seat notes how many take-backs the board has made (``{"board": k}``), so
 that a bridge started again takes up one the board has not.
 
-Only a Pyraos board takes moves back for the room (TAKES_BACK): a Pacal or
+Only a Pyraos or Pacal board takes moves back for the room (TAKES_BACK): a
 Diabolo board refuses BACK against far seats itself, and a far seat's ask
 in its room is refused at once, so that the window that asked does not
 wait for ever.
@@ -36,7 +36,7 @@ from host_tools.remote.far import Far
 from host_tools.remote.room import Ask, AskOpen, Room, TakeBackError
 
 AGAIN_S = 2.0  # an agreed take-back the board has not made yet is offered again after this
-TAKES_BACK = ("pyraos",)  # the games whose boards take a far take-back (firmware: Remote.back)
+TAKES_BACK = ("pyraos", "pacal")  # the games whose boards take a far take-back (Remote.back)
 _UNTOLD = ("", -1)  # (the room's open ask, still to be told to the board: never an ask's key)
 
 

@@ -13,6 +13,7 @@ from array import array
 
 from board_support import in_colour, profile, quiet_ticks, set_bit
 from tabletop.board import pacal_board as pb
+from tabletop.board.computer import back_count
 from tabletop.board.remote_seat import asked, cut_to, far_move, play_far
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
@@ -245,13 +246,42 @@ class FarDealTest(unittest.TestCase):
         self.assertEqual(t.remote_lit(), ["field1.%d" % build[3]])
         self.assertIn("Build %d" % far_card, t.text())
         t.make(build)
-        t.press(presses.SHORT_BACK)  # nothing of the room's is taken back, nor asked
-        self.assertIn("BACK: no undo of", t.text())
-        self.assertEqual(t.said, [])
-        nothing = "this board's far seats take nothing back"
-        self.assertEqual(asked(t.board, {"cmd": "asked", "back": 1, "by": 1}), nothing)
-        self.assertEqual(cut_to(t.board, 1), nothing)
         self.assertEqual(t.journal.events, t.made)
+
+    def test_a_take_back_is_asked_of_the_room_and_made_once_agreed(self):
+        t = FarTable(seed=5)
+        t.tick(SETTLE_MS)
+        t.deal()
+        t.read_in()
+        for _ in range(3):  # an offer, a take, a build
+            t.turn()
+        total = len(t.journal.events)
+        events = t.journal.events[1:]
+        n = back_count(events, FAR, lambda i: t.board.played.state_before(i))
+        t.press(presses.SHORT_BACK)  # nothing taken back yet: the room is asked
+        self.assertEqual(len(t.journal.events), total)
+        self.assertEqual(t.said, [{"event": "back", "to": total - n}])
+        self.assertIn("Take-back asked,", t.text())
+        # the room agreed: the host's undo with "to", then BACK takes it back
+        self.assertIsNone(cut_to(t.board, total - n))
+        t.press(presses.SHORT_BACK)
+        self.assertEqual(len(t.journal.events), total - n)
+        self.assertEqual(t.board.mode, pb.UNDO)  # (the cards back as lit)
+        self.assertTrue(t.board.field_errors or t.board.slot_hints or t.board.slot_errors)
+        played = t.board.played
+        for i in range(2 * pacal.FIELDS):  # the cards as the board lights them
+            t.field(i, played.expected[i])
+        for s in (0, 1):
+            t.slot(s, max(0, played.slot_expect[s]))
+        self.assertEqual(t.board.mode, pb.PLAY)
+        # a far player's ask: shown, MENU answers yes
+        self.assertIsNone(asked(t.board, {"cmd": "asked", "back": 1, "by": FAR, "moves": 2}))
+        t.tick()
+        self.assertIn("Far player asks", t.text())
+        self.assertIn("2 moves?", t.text())
+        t.board.computer.pressed(presses.SHORT_MENU)  # (the runtime asks it before the board)
+        self.assertEqual(t.said[-1], {"event": "answer", "yes": True})
+        self.assertNotIn("Far player asks", t.text())
 
     def test_a_whole_round_then_the_next_deal_waited_for(self):
         t = FarTable(seed=8)

@@ -17,8 +17,11 @@ player reads the far player's 15 cards in on the far seat's slot, one at
 a time as the display names them (a card not in that hand is red); each
 of the far player's moves is then lit in the profile's "remote" colour as
 a computer's, its cards already at hand. After a power cut the far hand is
-not read in again, unless the round has had no move yet. BACK takes
-nothing back (TAKES_BACK: refused at the board, tabletop.board.pacal_slots).
+not read in again, unless the round has had no move yet. A take-back is
+the room's to agree to, as at a Pyraos board (tabletop.board.remote_seat):
+BACK asks for the player's last turn and the far replies since (never
+across a deal), a far ask is answered with MENU or BACK, and what the
+room agreed BACK takes back at the board (tabletop.board.pacal_slots).
 """
 
 from tabletop.board import pacal_board as pb
@@ -30,7 +33,6 @@ from tabletop.sensing import cards
 
 
 class PacalRemote(Remote):
-    TAKES_BACK = False  # (BACK refused at the board: tabletop.board.pacal_slots.back)
     plays = steps.plays
     lift = steps.lift
     may_build = steps.may_build

@@ -8,7 +8,7 @@ steps are tabletop.board.pacal_computer):
     read_cards(board, slots)  # a last card, or a solo card, read before it is built
     back(board)               # BACK in play: keep a last card read, or undo (against
                               # the computer: its reply with the person's move; against
-                              # a far seat: nothing, the moves are the room's)
+                              # a far seat: what the room agreed, else the room is asked)
 
 ``slots`` are the readers' values (a card, 0, cards.MISREAD or
 cards.UNSETTLED). offer, take and read_cards return the slots to show red
@@ -59,10 +59,15 @@ def back(board):
         if kept:
             return True
     played = board.played
-    if seat is not None and seat.REMOTE:  # the moves are the room's: none taken back
-        seat.refused = True  # (the status says so)
-        board.version += 1
-        return False
+    if seat is not None and seat.REMOTE:  # the moves are the room's: what it agreed goes
+        # (else the room is asked, through the host: tabletop.board.remote_seat)
+        n = seat.back(played.events(), played.state_before, len(board.journal.events))
+        if not n or not played.undo(n):
+            board.version += 1  # (the ask, or why not: the status says so)
+            return False
+        seat.taken_back()
+        board.undone()
+        return True
     if seat is None or g.variant == pacal.SOLO:  # one event (the advice is given again)
         if not played.undo(1):
             return False

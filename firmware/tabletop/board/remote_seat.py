@@ -99,14 +99,17 @@ class Remote(Computer):
         dealt it, else why not. A board that deals its own cards refuses it."""
         return "a deal is the board's own"
 
-    def back(self, events, before):
+    def back(self, events, before, total=-1):
         """BACK with the pieces matching the game (``events``: the journal's,
+        or those since the last deal, of ``total`` in the journal;
         ``before(i)``: the state before ``events[i]``): how many events go,
         when the room agreed a take-back; else 0, the ask sent to the host
         (or nothing of the player's to take back: ``refused``)."""
         talk = self.talk
+        if total < 0:
+            total = len(events)
         if self.cut >= 0:
-            n = len(events) - self.cut
+            n = total - self.cut
             self.cut = -1
             self.talk = None
             return n
@@ -114,7 +117,7 @@ class Remote(Computer):
         if not n:
             self.refused = True
         else:
-            to = len(events) - n if talk is None or talk[0] != ASKING else talk[1]
+            to = total - n if talk is None or talk[0] != ASKING else talk[1]
             self.talk = (ASKING, to)
             self.say({"event": "back", "to": to})
         self.board.version += 1

@@ -265,12 +265,12 @@ def _lines(board):
         n = seat.held(g)
         said = [_("%s computer's") % _who(seat.seat), _("hand: %d of %d") % (n, g.held(seat.seat))]
         said.append(_("lift it") if seat.read_one else _("next on slot %d") % (seat.seat + 1))
+    elif seat is not None and seat.talk is not None:  # a take-back far away
+        from tabletop.show.status_far import talk
+
+        said = list(talk(seat))
     else:
         said = _play(board, g, solo) + _stuck(board)
-        if seat is not None and seat.refused and seat.REMOTE:
-            from tabletop.show.status_far import no_undo
-
-            said += list(no_undo()[1:])
-        elif seat is not None and seat.refused:
+        if seat is not None and seat.refused:
             said.append(_(NO_UNDO))
     return tuple(head + said + _problems(board))[:ROWS]
