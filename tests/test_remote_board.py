@@ -29,6 +29,7 @@ import pytest
 
 from host_tools.board.link import Link
 from host_tools.remote.broker import Broker
+from host_tools.remote.deals import packed
 from host_tools.remote.signed import room_id, sign
 from host_tools.watch.bridge import Bridge, BridgeError
 from sim.hand import drive
@@ -37,7 +38,7 @@ from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop import games
 from tabletop.profile.schema import PYRAOS_SENSORS
 from tabletop.records import notation
-from tabletop.rules import diabolo
+from tabletop.rules import diabolo, pacal
 from tabletop.rules.rng import Rng
 from tests.pty_support import ThreadedBoard
 from tests.test_board_computer import the_move
@@ -88,6 +89,16 @@ class BoardHome:
 
     def game(self) -> Any:
         return self.on_board(lambda dev: dev.runtime.board.game.copy())
+
+    def _drive(self, steps: Any) -> bool:
+        """The hand's ``steps(hand)`` made at the board, to their end (False: a wait timed out)."""
+
+        def job(dev: Any) -> bool:
+            dev.hand.expected = len(dev.runtime.journal)
+            return bool(drive(steps(dev.hand), dev, dev.advance, dev.tick_ms))
+
+        done: bool = self.on_board(job)
+        return done
 
     def far_lit(self) -> set[str]:
         """The position lights in the remote colour."""
@@ -198,7 +209,10 @@ def broker() -> Iterator[Broker]:
 
 
 # The far games whose whole game another module plays (its person differs).
-OWN_TEST = {"diabolo": "tests/test_remote_board_diabolo.py"}
+OWN_TEST = {
+    "diabolo": "tests/test_remote_board_diabolo.py",
+    "pacal": "tests/test_remote_board_pacal.py",
+}
 
 
 def _far_games() -> list[str]:
@@ -279,11 +293,11 @@ def test_the_board_refuses_far_moves_that_are_not_due(game: str) -> None:
             for cmd, why in _not_due(game):
                 reply = link.ask(cmd if "cmd" in cmd else {"cmd": "play", **cmd})
                 assert not reply["ok"] and why in reply["error"], (cmd, reply)
-            if game == "diabolo":  # the room's deal, its pile packed, is the board's to play
+            if game in ("diabolo", "pacal"):  # the room's deal, packed, is the board's to play
                 after = [o.get("text") for o in link.ask_lines({"cmd": "state"})[1:]]
                 assert after == before  # nothing changed
-                deal = notation.to_json(game, diabolo.deal(Rng(3), 2))
-                deal["deal"]["pile"] = "".join(deal["deal"]["pile"])
+                deal = packed(game, notation.to_json(game, _a_deal(game)))
+                assert len(json.dumps({"cmd": "play", "n": 1, "line": deal})) < 256
                 assert link.ask({"cmd": "play", "n": 1, "line": deal})["ok"]
                 assert len(link.ask_lines({"cmd": "state"})[1:]) == len(before) + 1  # the deal
                 return
@@ -297,8 +311,23 @@ def test_the_board_refuses_far_moves_that_are_not_due(game: str) -> None:
             link.close()
 
 
+def _a_deal(game: str) -> Any:
+    return diabolo.deal(Rng(3), 2) if game == "diabolo" else pacal.deal_duel(Rng(3))
+
+
 def _not_due(game: str) -> list[tuple[dict[str, Any], str]]:
     """``play`` (or other) commands a board with seat 1 far refuses, and why."""
+    if game == "pacal":  # (before the room's deal)
+        bad = {"hands": ["0102", "03x4"], "aside": "", "first": 0}
+        return [
+            ({"n": 1, "line": {"p": 1, "offer": [1, 2]}}, "not the far seat's turn"),
+            ({"n": 2, "line": {"p": 1, "offer": [1, 2]}}, "next line's number: 1"),
+            ({"n": 1, "line": {"p": 1, "offer": ["zz", 2]}}, "zz"),
+            ({"n": 1, "line": "offer 1 2"}, "a record line"),
+            ({"n": 1, "line": {"deal": bad}}, '"hands" packed is two digits a card'),
+            ({"n": 1, "line": {"deal": dict(bad, hands=["0102", "0304"])}}, "line 1: "),
+            ({"cmd": "pass", "p": 1, "row": 0}, "pacal has no doubles to pass"),
+        ]
     if game == "pyraos":
         return [
             ({"n": 1, "line": {"p": 1, "place": "a1"}}, "not the far seat's turn"),

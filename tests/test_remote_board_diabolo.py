@@ -33,7 +33,6 @@ from host_tools.remote.deals import RoomDeals
 from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
 from host_tools.remote.signed import room_id, sign
-from sim.hand import drive
 from sim.hardware.lights import same_colour
 from sim.runs.board_play import PROFILES
 from sim.table.table import COMPUTER, REMOTE, Table
@@ -53,14 +52,6 @@ ROUNDS = 1  # rounds played whole (a game is three: about three times as long)
 class DiaboloHome(BoardHome):
     """The person at a Diabolo board: its own seat, the far moves lit,
     the slots cleared for a deal, its doubles or passes at scoring."""
-
-    def _drive(self, steps: Any) -> bool:
-        def job(dev: Any) -> bool:
-            dev.hand.expected = len(dev.runtime.journal)
-            return bool(drive(steps(dev.hand), dev, dev.advance, dev.tick_ms))
-
-        done: bool = self.on_board(job)
-        return done
 
     def _look(self) -> Any:
         def look(dev: Any) -> Any:

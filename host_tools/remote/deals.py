@@ -6,6 +6,12 @@ seat after). A board's bridge gives them to the board (docs/REMOTE.md).
 
     deals = RoomDeals("diabolo", "standard", 3, seed_of("OAK-7"))
     deals.deal(0)          # the first round's deal, the rules' event
+    packed("pacal", line)  # a deal's record line as the board's ``play`` takes it
+
+A deal's line does not fit in a command to the board (256 bytes:
+docs/PROTOCOL.md), so the bridge packs it: a Diabolo pile into one string
+of the card names ("g1p4..."), a Pacal duel's hands and aside each into
+one string of two digits a card ("0712..."); the board unpacks them.
 """
 
 from __future__ import annotations
@@ -37,3 +43,23 @@ class RoomDeals:
         if self.variant == pacal.DUEL:
             return pacal.deal_duel(self.rng)
         return pacal.deal_solo(self.rng)
+
+
+def packed(game: str, line: dict[str, Any]) -> dict[str, Any]:
+    """A deal's record ``line`` packed for the board's ``play`` (see the
+    module); any other line as it is."""
+    deal = line.get("deal")
+    if not isinstance(deal, dict):
+        return line
+    deal = dict(deal)
+    if game == "diabolo" and isinstance(deal.get("pile"), list):
+        deal["pile"] = "".join(deal["pile"])
+    elif game == "pacal" and isinstance(deal.get("aside"), list):
+        if isinstance(deal.get("hands"), list):
+            deal["hands"] = [_digits(hand) for hand in deal["hands"]]
+        deal["aside"] = _digits(deal["aside"])
+    return {"deal": deal}
+
+
+def _digits(cards: list[int]) -> str:
+    return "".join(f"{card:02d}" for card in cards)

@@ -31,9 +31,14 @@ for any BACK), offered again every AGAIN_S until the board has done it;
 then the seat notes how many take-backs the board has made (``{"board":
 k}``), so that a bridge started again takes up one the board has not.
 
-A Diabolo board plays the room's deals: every home deals from the room's
-seed (host_tools.remote.deals, as the windows do), and the bridge gives
-the board each deal with ``play`` when the board waits for it. A Diabolo
+A Pacal or Diabolo board plays the room's deals: every home deals from the
+room's seed (host_tools.remote.deals, as the windows do), and the bridge
+gives the board each deal with ``play`` (packed: deals.packed) when the
+board waits for it. Events that may come in either order (Pacal's two
+builds after a take) go into the room in seat order (host_tools.remote.
+far): a far line the board's own waits for is given to the board under
+the board's next number, so the board's record may list the two the
+other way round. A Diabolo
 seat that declares no double says so with a note (docs/RULES.md, "Playing
 far away"): the board's ``pass`` events become this home's notes, and a
 far seat's note goes to the board as ``{"cmd": "pass"}``.
@@ -51,7 +56,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from host_tools.remote.deals import RoomDeals
+from host_tools.remote.deals import RoomDeals, packed
 from host_tools.remote.far import Far
 from host_tools.remote.meet import free_seat, seed_of
 from host_tools.remote.room import Room
@@ -114,6 +119,7 @@ class Bridge:
         self.room: Room | None = None
         self.far: Far | None = None
         self.sent = 0  # the far line last sent to the board as ``play`` (0: none since)
+        self.cuts = 0  # the room's take-backs when it was sent (one more: sent again)
         self.refused = 0  # the far line the board last refused (told once)
         self.again_at = 0.0  # (time.monotonic) not offered again before this
         self.back: BoardTakeBack | None = None  # the take-backs between the board and the room
@@ -200,6 +206,10 @@ class Bridge:
         far = self.far
         assert far is not None
         far.sync()
+        if self.room is not None and len(self.room.cuts) != self.cuts:
+            # a take-back agreed: the far move lit at the board is forgotten
+            # there (the host's undo), so the room's next far line goes again
+            self.cuts, self.sent = len(self.room.cuts), 0
         if self.back is not None:
             self.back.step()
         self._passes()
@@ -261,7 +271,12 @@ class Bridge:
         far, home, room = self.far, self.home, self.room
         assert far is not None and home is not None and room is not None
         n = far.taken
-        if n != home.record_length() or n == self.sent or far.problem:
+        # The board's next line: past the room's when its own lines wait for
+        # a far one before them (Pacal's builds after a take, taken in seat
+        # order: the board's player 1 built before the far player 0); the far
+        # line then goes to the board under the board's number.
+        mine = home.record_length()
+        if mine < n or n == self.sent or far.problem:
             return
         if time.monotonic() < self.again_at:
             return
@@ -270,15 +285,15 @@ class Bridge:
             if far.event(seat) is not None:
                 line = json.loads(room.lines[n])
                 break
-        deal = line is None and self._deal_due()
+        deal = line is None and mine == n and self._deal_due()
         if deal:
             assert self.deals is not None
-            line = notation.to_json(home.game_name, self.deals.deal(far.rounds))
-            if isinstance(line["deal"].get("pile"), list) and home.game_name == "diabolo":
-                line["deal"]["pile"] = "".join(line["deal"]["pile"])  # (packed: docs/PROTOCOL.md)
+            line = packed(
+                home.game_name, notation.to_json(home.game_name, self.deals.deal(far.rounds))
+            )
         if line is None:
             return
-        reply = self.link.ask({"cmd": "play", "n": n, "line": line})
+        reply = self.link.ask({"cmd": "play", "n": mine, "line": line})
         self.sent = n
         if not reply.get("ok"):  # (the board busy, or still scoring: offered again in a while)
             if self.refused != n and not deal:

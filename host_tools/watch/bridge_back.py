@@ -20,12 +20,10 @@ BACK), offered again every AGAIN_S until the board has done it; then the
 seat notes how many take-backs the board has made (``{"board": k}``), so
 that a bridge started again takes up one the board has not.
 
-Pyraos and Diabolo boards take moves back for the room (TAKES_BACK; a
-Diabolo board only this round's, while it is played): a far ask the board
+Every board with far seats takes moves back for the room (a Pacal or
+Diabolo board only the round's, while it is played): a far ask the board
 refuses (one past the round's deal, during the scoring) is refused in the
-room. A board whose game is not among them refuses BACK against far seats
-itself, and a far seat's ask in its room is refused at once, so that the
-window that asked does not wait for ever.
+room at once, so that the window that asked does not wait for ever.
 """
 
 from __future__ import annotations
@@ -38,7 +36,6 @@ from host_tools.remote.far import Far
 from host_tools.remote.room import Ask, AskOpen, Room, TakeBackError
 
 AGAIN_S = 2.0  # an agreed take-back the board has not made yet is offered again after this
-TAKES_BACK = ("pyraos", "diabolo")  # the games whose boards take a far take-back (Remote.back)
 _UNTOLD = ("", -1)  # (the room's open ask, still to be told to the board: never an ask's key)
 
 
@@ -47,7 +44,6 @@ class BoardTakeBack:
         self, link: Any, room: Room, far: Far, home: Any, say: Callable[[str], None]
     ) -> None:
         self.link, self.room, self.far, self.home, self.say = link, room, far, home, say
-        self.takes = home.game_name in TAKES_BACK
         self.told: tuple[str, int] | None = _UNTOLD  # the room's open ask the board knows (key)
         self.mine: tuple[Ask, int] | None = None  # ... the board's own, and the room's cuts then
         self.undo_to: int | None = None  # a take-back to make at the board: back to this line
@@ -70,11 +66,8 @@ class BoardTakeBack:
         self.told, self.undo_at = _UNTOLD, 0.0
 
     def step(self) -> None:
-        if self.takes:
-            self._take_back()
-            self._tell_ask()
-        else:
-            self._refuse_far_asks()
+        self._take_back()
+        self._tell_ask()
 
     def board_asks(self, to: Any) -> None:
         """BACK at the board: the room asked to take the record back to line ``to``."""
@@ -149,15 +142,14 @@ class BoardTakeBack:
         if not reply.get("ok"):
             self.say(f"The board refused asked: {reply.get('error')}")
             if ask is not None and ask.seat != room.seat:
-                self._refuse_far_asks(f"the board cannot take it back: {reply.get('error')}")
+                self._refuse_far_ask(f"the board cannot take it back: {reply.get('error')}")
 
     def _answered(self, ask: Ask) -> bool:
         mine = self.room.notes[self.room.seat]
         return any(n.get("to") == ask.seat and n.get("ask") == ask.k for n in mine)
 
-    def _refuse_far_asks(self, why: str = "") -> None:
-        # A board that takes nothing back for the room (or not this one,
-        # ``why``): a far ask refused at once.
+    def _refuse_far_ask(self, why: str) -> None:
+        # A far ask the board cannot take back (``why``): refused at once.
         room = self.room
         ask = room.asked
         if ask is None or ask.seat == room.seat:
@@ -166,5 +158,4 @@ class BoardTakeBack:
             room.answer_back(False)
         except TakeBackError:
             return  # (answered already: the others' answers are awaited)
-        why = why or f"a {self.home.game_name} board takes nothing back over the room"
         self.say(f"{ask}: refused ({why})")

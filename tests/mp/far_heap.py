@@ -1,21 +1,16 @@
-"""What a Diabolo board's far seats cost of the live heap, under the
-MicroPython WebAssembly build (docs/FIRMWARE.md, "The heap after boot"):
+"""What a board's far seat (or computer seat) adds to the live heap, under
+the MicroPython WebAssembly build (docs/FIRMWARE.md, "The heap after boot"):
 
-    node tests/mp/run.mjs script tests/mp/far_heap.py
-    node tests/mp/run.mjs script --root OTHER_CHECKOUT tests/mp/far_heap.py   # another firmware
-    node tests/mp/run.mjs script --data DIR tests/mp/far_heap.py /ext/0/lib   # DIR/lib: .mpy files
+    node tests/mp/run.mjs script tests/mp/far_heap.py pacal far
+    node tests/mp/run.mjs script tests/mp/far_heap.py diabolo computer
 
-A three-player board at its first deal, then the host's ``remote`` (seats
-1 and 2 far away), the room's deal, a far take-back asked and refused with
-BACK, and BACK with nothing of the board's seat to take back (every status
-screen drawn on the way). Each phase starts after a real collection
-(tests/mp/run.mjs's PHASES), so its first ``gc.mem_alloc()`` is the live
-heap. It prints one JSON object: each reading less the first (bytes),
-the refusal of ``asked`` (None: taken), what the board said to the host,
-and where its modules came from (DIR/lib: the firmware's packages made by
-mpy-cross, as tests/bench/__main__.py's ``compile_firmware`` makes them).
-The last reading is the steadiest: one read right after a phase that
-imported code still holds some of that phase's garbage.
+The board of the game's reference profile starts a game (MENU); then the
+host's ``remote`` names its far seats (every seat but P1's) and the
+room's deal is taken, the far hand read in where the board asks for it,
+the display's text worked out (or, with ``computer``, its computer seat
+chosen at P2). Each step is a phase of its own (tests/mp/run.mjs), so the
+live heap is read after a real collection: what is left is the seat's
+code (its modules, compiled on loading) and its state.
 """
 
 import gc
@@ -23,84 +18,77 @@ import json
 import sys
 from array import array
 
-if len(sys.argv) > 1:
-    sys.path.insert(0, sys.argv[1])  # (mpy-cross's modules, as a board loads them)
-
-R = []
-B = {}
+GAME = sys.argv[1] if len(sys.argv) > 1 else "pacal"
+KIND = sys.argv[2] if len(sys.argv) > 2 else "far"
+S = {}
 
 
-def tick(event=0, n=10):
-    b = B["b"]
-    for _ in range(n):
-        B["t"] += 10
-        seat = b.computer
-        if event and seat is not None and seat.talk is not None:
-            event = seat.pressed(event)  # (as the runtime)
-        b.step(B["dig"], B["ana"], event, B["t"])
-        event = 0
-
-
-def p_setup():
-    from tabletop.board import diabolo_board as db
+def setup():
+    from tabletop import games
     from tabletop.buttons import presses
     from tabletop.keep.journal import Journal
     from tabletop.profile import load
-    from tabletop.rules import diabolo
-    from tabletop.rules.rng import Rng
-    from tabletop.show import status_diabolo
 
-    with open("/repo/firmware/profiles/diabolo.json") as f:
+    with open("/repo/firmware/profiles/%s.json" % GAME) as f:
         prof = load(json.load(f))
-    j = Journal("diabolo", "standard", players=3)
-    b = db.DiaboloBoard(prof, "standard", j)
-    dig = bytearray(prof.registers)
-    ana = array("H", [0])
-    B.update(b=b, j=j, dig=dig, ana=ana, t=0, presses=presses, st=status_diabolo)
-    B["ev"] = diabolo.deal(Rng(3), 2)
-    B["said"] = []
-    tick(presses.SHORT_MENU)
-    status_diabolo.lines(b)
+    variant = prof.games[0][1]
+    players = prof.players if GAME == "diabolo" else 0
+    S["prof"] = prof
+    journal = Journal(GAME, variant, players=players)
+    S["board"] = games.part(GAME, "board").make(prof, variant, journal)
+    S["status"] = games.part(GAME, "status")
+    games.part(GAME, "render")  # (loaded either way)
+    S["digital"] = bytearray(prof.registers)
+    S["analog"] = array("H", [0] * max(1, prof.analog_channels))
+    for i, channel in enumerate(prof.field_channels):
+        S["analog"][channel] = prof.field_levels[i][0]
+    S["t"] = 0
+    tick(30)
+    tick(1, presses.SHORT_MENU)
+    tick(30)
+    S["status"].lines(S["board"])
+    from tabletop.rules.rng import Rng
+
+    if GAME == "pacal":
+        from tabletop.rules import pacal
+
+        S["deal"] = pacal.deal_duel(Rng(3))
+    else:
+        from tabletop.rules import diabolo
+
+        S["deal"] = diabolo.deal(Rng(3), prof.players - 1)
 
 
-def p_remote():
-    R.append(gc.mem_alloc())
-    from tabletop.board.remote_seat import play_far
-
-    play_far(B["b"], (1, 2), B["said"].append)
-    tick()
-    B["st"].lines(B["b"])
+def tick(n, event=0):
+    for _ in range(n):
+        S["t"] += S["prof"].tick_ms
+        S["board"].step(S["digital"], S["analog"], event, S["t"])
+        event = 0
 
 
-def p_deal():
-    R.append(gc.mem_alloc())
-    b = B["b"]
-    why = b.computer.deal(b, B["ev"])
-    assert why is None, why
-    tick()
-    B["st"].lines(b)
+def before():
+    S["before"] = gc.mem_alloc()
 
 
-def p_ask():
-    R.append(gc.mem_alloc())
-    from tabletop.board.remote_seat import asked
+def seat():
+    board = S["board"]
+    if KIND == "far":
+        from tabletop.board.remote_seat import play_far
 
-    b = B["b"]
-    B["asked"] = asked(b, {"cmd": "asked", "back": 1, "by": 1, "moves": 1})
-    B["st"].lines(b)
-    tick(B["presses"].SHORT_BACK)  # answered no
-    tick(B["presses"].SHORT_BACK)  # BACK: nothing of the board's seat yet
-    B["st"].lines(b)
-
-
-def p_end():
-    R.append(gc.mem_alloc())
-    base = R[0]
-    out = {"remote": R[1] - base, "+ deal": R[2] - base, "+ ask, BACK": R[3] - base}
-    out["asked"] = B["asked"]
-    out["said"] = B["said"]
-    out["from"] = __import__("tabletop.board.diabolo_remote").board.diabolo_remote.__file__
-    print(json.dumps(out))
+        play_far(board, tuple(range(1, board.players)), lambda obj: None)
+        tick(2)
+        assert board.computer.deal(board, S["deal"]) is None
+        tick(30)
+    else:
+        board.choose_computer(1)
+        tick(2)
+    S["status"].lines(board)
 
 
-PHASES = [p_setup, p_remote, p_deal, p_ask, p_end]
+def after():
+    board = S["board"]
+    mods = sorted(k for k in sys.modules if k.startswith("tabletop.board") or "far" in k)
+    print(GAME, KIND, "mode", board.mode, "bytes", gc.mem_alloc() - S["before"], mods)
+
+
+PHASES = [setup, before, seat, after]

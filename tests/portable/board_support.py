@@ -2,6 +2,7 @@
 readings computed straight from the magnet model of docs/FIRMWARE.md."""
 
 import json
+import sys
 
 import tabletop
 from tabletop.profile import load
@@ -106,3 +107,50 @@ class Readings:
         ideal = self._ideal()
         for s in range(25):
             buf[self.prof.sensor_channels[s]] = self._noisy(s, ideal[s])
+
+
+def set_bit(digital, k, on):
+    """Bit k of a shift-register buffer (SPI reads the most significant first)."""
+    mask = 0x80 >> (k & 7)
+    if on:
+        digital[k >> 3] |= mask
+    else:
+        digital[k >> 3] &= ~mask & 0xFF
+
+
+def in_colour(px, led, want):
+    """Does LED ``led`` of ``px`` (a Pixels) show colour ``want``, at any brightness?"""
+    rgb = px.buf[3 * led : 3 * led + 3]
+    top = max(rgb)
+    return bool(top) and all(
+        abs(rgb[j] - want[j] * top / max(want)) <= 0.12 * top + 3 for j in range(3)
+    )
+
+
+def quiet_ticks(t, n=20):
+    """Tick ``t`` (a test's table: its ``board``, ``digital``, ``analog``,
+    ``t`` and ``tick(ms)``) ``n`` times with nothing changing, each tick's
+    after_answer too (as the runtime does); True if nothing was allocated
+    (under MicroPython, ``micropython.heap_lock``; always True on CPython)."""
+    board = t.board
+    tick_ms = board.profile.tick_ms
+    if sys.implementation.name != "micropython":
+        t.tick(n * tick_ms)
+        return True
+    import micropython
+
+    now = t.t
+    micropython.heap_lock()
+    try:
+        try:
+            for _ in range(n):
+                now += tick_ms
+                board.step(t.digital, t.analog, 0, now)
+                board.after_answer()
+            still = True
+        except MemoryError:
+            still = False
+    finally:
+        micropython.heap_unlock()
+    t.t = now
+    return still

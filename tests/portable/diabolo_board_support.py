@@ -12,10 +12,9 @@ them. No tests here.
     quiet(t)                          # ticks with nothing moving allocate nothing (MicroPython)
 """
 
-import sys
 from array import array
 
-from board_support import profile
+from board_support import profile, quiet_ticks, set_bit
 from tabletop.board import diabolo_board as db
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
@@ -62,11 +61,7 @@ class Table:
     # -- the sensors ----------------------------------------------------------------
 
     def _bit(self, k, on):
-        mask = 0x80 >> (k & 7)
-        if on:
-            self.digital[k >> 3] |= mask
-        else:
-            self.digital[k >> 3] &= ~mask & 0xFF
+        set_bit(self.digital, k, on)
 
     def bits(self, value):
         """The reader's seven spots set to ``value`` (a raw code)."""
@@ -138,25 +133,5 @@ class Table:
 def quiet(t, n=20):
     """Tick ``t`` (a Table) ``n`` times with nothing changing, each tick's
     after_answer too (as the runtime does); True if nothing was allocated
-    (under MicroPython, ``micropython.heap_lock``; always True on CPython)."""
-    if sys.implementation.name != "micropython":
-        t.tick(n * PROFILE.tick_ms)
-        return True
-    import micropython
-
-    board = t.board
-    now = t.t
-    micropython.heap_lock()
-    try:
-        try:
-            for _ in range(n):
-                now += PROFILE.tick_ms
-                board.step(t.digital, t.analog, 0, now)
-                board.after_answer()
-            still = True
-        except MemoryError:
-            still = False
-    finally:
-        micropython.heap_unlock()
-    t.t = now
-    return still
+    (board_support.quiet_ticks)."""
+    return quiet_ticks(t, n)

@@ -10,6 +10,7 @@ MicroPython."""
 
 import unittest
 
+from board_support import in_colour
 from diabolo_board_support import PROFILE, SETTLE_MS, Table, card, double
 from diabolo_seat_support import slot_name
 from tabletop.board import diabolo_board as db
@@ -66,16 +67,7 @@ class FarTable(Table):
         """The slot lights in the remote colour."""
         render_diabolo.render(self.board, self.px, self.t)
         want = PROFILE.colours["remote"]
-        out = []
-        for s in range(30):
-            i = PROFILE.led_map[s]
-            rgb = self.px.buf[3 * i : 3 * i + 3]
-            top = max(rgb)
-            if top and all(
-                abs(rgb[j] - want[j] * top / max(want)) <= 0.12 * top + 3 for j in range(3)
-            ):
-                out.append(s)
-        return out
+        return [s for s in range(30) if in_colour(self.px, PROFILE.led_map[s], want)]
 
     def deal(self, dealer):
         ev = diabolo.deal(self.rng, dealer)

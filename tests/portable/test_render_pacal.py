@@ -21,7 +21,7 @@ from tabletop.show.pixels import Pixels
 from test_pacal_round_end import PLAN_A0, PLAN_A1
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MODES = (pb.SELECT, pb.PLAY, pb.UNDO, pb.CLEAR, pb.BASES, pb.BASES_OFF, pb.HAND)
+MODES = (pb.SELECT, pb.PLAY, pb.UNDO, pb.CLEAR, pb.BASES, pb.BASES_OFF, pb.HAND, pb.FAR_DEAL)
 
 
 def shuffled_profile():
@@ -60,6 +60,7 @@ class ShownBoard:
 
 class Seat:
     seat = 1
+    COLOUR = "computer"  # (a far seat's: "remote")
 
 
 def played_states():

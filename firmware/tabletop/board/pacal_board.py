@@ -46,6 +46,7 @@ CLEAR = 3  # a round starts on an empty board
 BASES = 4  # duel: waiting for both base top cards on the slots
 BASES_OFF = 5  # duel: base cards read, waiting for the slots to clear
 HAND = 6  # duel with a computer seat: its cards read in on its slot (pacal_computer)
+FAR_DEAL = 7  # duel with a far seat: the board clear, waiting for the room's deal (pacal_remote)
 
 FIELDS = pacal.FIELDS
 _ACCEPTED = pacal_slots.ACCEPTED  # a slot's reading was an event, and it is accepted
@@ -61,6 +62,8 @@ class PacalBoard(Board):
     # profile: no state goes to flash with the journal (the contract's STATE_WORDS 0).
     # The seat it plays in a duel (0 P1, 1 P2), the advisor in a solo game.
     SEAT = ("tabletop.board.pacal_computer", "PacalSeat")
+    FAR = True  # a duel's seat may be played far away (the host's remote) ...
+    FAR_SEAT = ("tabletop.board.pacal_remote", "PacalRemote")  # ... as this seat
 
     def __init__(self, profile, variant, journal):
         Board.__init__(self, profile, variant, journal, pacal)
@@ -192,14 +195,25 @@ class PacalBoard(Board):
         mode = self.mode
         quiet = event == presses.NONE and levels.resting and self.readers.resting
         self.resting = False
+        seat = self.computer
         if mode == SELECT:
-            if event == presses.SHORT_BACK:  # who the computer plays: nobody, P2, P1 (solo: advice)
+            # who the computer plays: nobody, P2, P1 (solo: advice); never over a far seat
+            if event == presses.SHORT_BACK and (seat is None or not seat.REMOTE):
                 self.choose_computer(self.next_seat())
             self.resting = quiet
             return
-        if mode == HAND and self.computer is not None:
-            self.computer.read_hand(self, event == presses.SHORT_BACK)
+        if mode == HAND and seat is not None:
+            seat.read_hand(self, event == presses.SHORT_BACK)
             return
+        if mode == FAR_DEAL or mode == BASES:
+            far = seat is not None and seat.REMOTE
+            if far != (mode == FAR_DEAL):  # (far seats named, or none again, meanwhile)
+                self.mode = FAR_DEAL if far else BASES
+                self.version += 1
+                return
+            if far:
+                self.resting = quiet
+                return  # (the room's deal comes with the host's play: dealt_far)
         waits = mode == CLEAR or mode == BASES or mode == BASES_OFF or mode == UNDO
         if event == presses.SHORT_BACK and not waits and pacal_slots.back(self):
             return
@@ -256,11 +270,29 @@ class PacalBoard(Board):
             return
         self._show(0, 0, 0, 0, 0, 0)
         self.played.cleared()
+        seat = self.computer
         if self.variant == pacal.SOLO:
             self.played.deal(0, None)
             self.mode = PLAY
+        elif seat is not None and seat.REMOTE:
+            self.mode = FAR_DEAL  # the room deals (pacal_remote)
         else:
             self.mode = BASES
+        self.version += 1
+
+    def dealt_far(self, event):
+        """The room's deal (a far seat, tabletop.board.pacal_remote): every
+        hand known; play begins once the board is clear and the far hand is
+        read in."""
+        played = self.played
+        played.new_round()  # (nothing of a round before to take back)
+        played.cleared()
+        played.deal_known(event)
+        seat = self.computer
+        if seat is not None:  # (the far seat: always)
+            seat.new_round()
+        self.mode = UNDO  # (the fields and slots empty, then play_on)
+        self._played_seen = -1
         self.version += 1
 
     def _matches(self, show):
@@ -350,7 +382,7 @@ class PacalBoard(Board):
             if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_TAKE:
-            serr = seat.take(self, slots) if seat_turn and seat else pacal_slots.take(self, slots)
+            serr = seat.lift(self, slots) if seat_turn and seat else pacal_slots.take(self, slots)
             if serr == _ACCEPTED:
                 return
         elif ph == pacal.P_BUILD or ph == pacal.P_LAST:

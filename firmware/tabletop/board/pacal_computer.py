@@ -4,7 +4,7 @@ itself, in a solo game it advises.
     seat = PacalSeat(1, "medium", 8000)   # a tabletop.board.computer.Computer
     seat.read_hand(board, back) # HAND mode: the seat's cards, read in on its slot
     seat.offer(board, slots)    # P_OFFER, the seat's turn: slot errors, or ACCEPTED
-    seat.take(board, slots)     # P_TAKE, the seat takes
+    seat.lift(board, slots)     # P_TAKE, the seat takes (its steps: tabletop.board.pacal_steps)
     seat.may_build(game, p, f)  # may p's card go on field f (0..9) now?
     seat.chosen_field(game)     # the field to light for its card (a mask)
     seat.built(game, event)     # a build was accepted
@@ -24,6 +24,7 @@ card read is lit in the computer colour, the card's other legal fields in
 the player's, and any legal build is accepted.
 """
 
+from tabletop.board import pacal_steps as steps
 from tabletop.board.hand_seat import READ_ADDED, READ_DONE, READ_WRONG, HandSeat
 from tabletop.board.pacal_slots import ACCEPTED
 from tabletop.rules import pacal
@@ -41,19 +42,13 @@ class PacalSeat(HandSeat):
         "tabletop.players.pacal_duel",
         "tabletop.players.pacal_player",
     )
-
-    def plays(self, game):
-        ph = game.phase
-        c = self.seat
-        if game.variant == pacal.SOLO:
-            return ph == pacal.P_BUILD and game.pending[0] != 0
-        if ph == pacal.P_OFFER:
-            return game.turn == c
-        if ph == pacal.P_TAKE:
-            return game.turn != c
-        if ph == pacal.P_BUILD or ph == pacal.P_LAST:
-            return game.pending[c] != 0
-        return False
+    # its steps at the board, a far seat's too (tabletop.board.pacal_steps)
+    plays = steps.plays
+    lift = steps.lift
+    may_build = steps.may_build
+    built = steps.built
+    chosen_field = steps.chosen_field
+    keeps = steps.keeps
 
     def begin(self, game, rng):
         from tabletop.players import pacal_player
@@ -125,61 +120,6 @@ class PacalSeat(HandSeat):
         board.lit_next = (a == 0) | (b == 0) << 1  # where a card is still to come
         return 0
 
-    def take(self, board, slots):
-        """P_TAKE, the seat takes: the slot of its card is lifted, the other
-        stays. Returns the slots to show red, or ACCEPTED."""
-        g = board.game
-        move = self.next_move(g)
-        if slots[0] == cards.UNSETTLED or slots[1] == cards.UNSETTLED:
-            return 0
-        a, b = g.offer
-        on0 = slots[0] == a
-        on1 = slots[1] == b
-        wrong = (slots[0] != 0 and not on0) | (slots[1] != 0 and not on1) << 1
-        if wrong:
-            return wrong
-        if move is None:  # still choosing: a lifted card goes back (hint)
-            board.hint_next = (not on0) | (not on1) << 1
-            return 0
-        if move[2] == a:
-            mine, on_mine, on_other = 0, on0, on1
-        else:
-            mine, on_mine, on_other = 1, on1, on0
-        if not on_mine and on_other:
-            self.made()
-            board.accept(move)
-            return ACCEPTED
-        board.lit_next = on_mine << mine
-        board.hint_next = (not on_other) << (1 - mine)
-        return 0
-
-    def may_build(self, game, p, f):
-        """May player p's card go on field f (0..9), as far as the seat is
-        concerned? Its own card only where it chose (not while it chooses);
-        the rules answer for the rest."""
-        if p != self.seat or game.variant == pacal.SOLO:
-            return True
-        move = self.next_move(game)
-        return move is not None and move[0] == pacal.PLACE and move[3] == f + 1
-
-    def built(self, game, event):
-        """A build was accepted: the seat's own is its move made; in solo
-        the advice is spent."""
-        if game.variant == pacal.SOLO:
-            self.forget()
-        elif event[1] == self.seat:
-            self.made()
-
-    def chosen_field(self, game):
-        """The field the seat chose for its card (bit f-1), or 0."""
-        ph = game.phase
-        if ph == pacal.P_OFFER or ph == pacal.P_TAKE or not self.plays(game):
-            return 0
-        move = self.next_move(game)
-        if move is None or move[0] != pacal.PLACE:
-            return 0
-        return 1 << move[3] - 1
-
     def last_card(self, board):
         """P_LAST of a duel: the seat's last card is the one it still holds,
         read in already; a last card it keeps needs no move at the board.
@@ -194,9 +134,4 @@ class PacalSeat(HandSeat):
                     board.accept((pacal.REVEAL, c, card, 0), journaled=False)
                     return True
             return False
-        move = self.next_move(g)
-        if move is not None and move[0] == pacal.KEEP:
-            self.made()
-            board.accept(move)
-            return True
-        return False
+        return self.keeps(board)

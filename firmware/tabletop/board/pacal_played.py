@@ -6,6 +6,7 @@ events (to take one back), and the cards that state puts on the board.
     played.new_round()              # a round over: nothing to take back, the board empty
     played.cleared()                # the board cleared for the next round: no one stuck
     played.deal(first, seen)        # a board deal (tabletop.rules.pacal), journaled
+    played.deal_known(event)        # the room's deal, every hand known (far seats)
     played.accept(event)            # an event the board saw: into the game and the journal
     played.game                     # the rules' state (a tabletop.rules.pacal.Pacal)
     played.expected[i]              # cards on field i (0..19: p * FIELDS + f) by that state
@@ -66,6 +67,14 @@ class Played:
         deal = (pacal.DEAL, first, None, seen)
         self.game.apply(deal)
         self.journal.add(deal)
+
+    def deal_known(self, event):
+        """The room's deal (far seats: every hand known), into the game and
+        the journal as the record writes it. It starts the round."""
+        self.history = []
+        self.game.apply(event)
+        self.journal.add(event)
+        self._expect(self.game)
 
     def accept(self, event, journaled=True):
         """An event the board has just seen, into the game, and into the

@@ -7,7 +7,8 @@ steps are tabletop.board.pacal_computer):
     take(board, slots)        # P_TAKE: the slot that empties first was taken
     read_cards(board, slots)  # a last card, or a solo card, read before it is built
     back(board)               # BACK in play: keep a last card read, or undo (against
-                              # the computer: its reply with the person's move)
+                              # the computer: its reply with the person's move; against
+                              # a far seat: what the room agreed, else the room is asked)
 
 ``slots`` are the readers' values (a card, 0, cards.MISREAD or
 cards.UNSETTLED). offer, take and read_cards return the slots to show red
@@ -58,6 +59,16 @@ def back(board):
         if kept:
             return True
     played = board.played
+    if seat is not None and seat.REMOTE:  # the moves are the room's: what it agreed goes
+        # (else the room is asked, through the host: tabletop.board.remote_seat)
+        events = played.events()
+        n = seat.back(events, played.state_before, len(board.journal.events) - len(events))
+        if not n or not played.undo(n):
+            board.version += 1  # (the ask, or why not: the status says so)
+            return False
+        seat.taken_back()
+        board.undone()
+        return True
     if seat is None or g.variant == pacal.SOLO:  # one event (the advice is given again)
         if not played.undo(1):
             return False
@@ -80,8 +91,12 @@ def back(board):
 
 def _seen(board, card):
     # Not a card a player may offer or read: seen already, or read into the
-    # computer seat's hand.
+    # computer seat's hand; with the room's deal (far seats), not in the
+    # offerer's hand.
     seat = board.computer
+    g = board.played.game
+    if g.known:
+        return card < 1 or g.loc[card] != pacal.L_HAND + g.turn
     return (
         card < 1
         or board.played.game.loc[card] != pacal.L_UNDEALT

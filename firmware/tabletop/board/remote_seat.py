@@ -40,13 +40,11 @@ ASKING = 1
 ASKED = 2
 REFUSED = 3
 _NO_FAR = 'no seat is far away ("remote" first)'
-_NO_BACK = "this board's far seats take nothing back"
 
 
 class Remote(Computer):
     COLOUR = "remote"  # the profile colour its moves are lit in
     REMOTE = True
-    TAKES_BACK = True  # BACK asks the room (back); False: the board refuses BACK itself
     news = ()  # lines for the host, said after the tick's moves (a Diabolo board's passes)
 
     def __init__(self, seats, board, say):
@@ -101,7 +99,8 @@ class Remote(Computer):
 
     def back(self, events, before, first=0):
         """BACK with the pieces matching the game (``events``: the journal's,
-        or its last ones, ``first`` events before them: a Diabolo round's;
+        or its last ones, ``first`` events before them: a Diabolo or Pacal
+        round's;
         ``before(i)``: the state before ``events[i]``): how many events go,
         when the room agreed a take-back; else 0, the ask sent to the host
         (or nothing of the player's to take back: ``refused``)."""
@@ -184,8 +183,6 @@ def cut_to(board, to):
     seat = board.computer
     if seat is None or not seat.REMOTE:
         return _NO_FAR
-    if not seat.TAKES_BACK:
-        return _NO_BACK
     events = len(board.journal.events)
     low = seat.first_line(board)
     if type(to) is not int or not low <= to <= events:
@@ -205,8 +202,6 @@ def asked(board, cmd):
     seat = board.computer
     if seat is None or not seat.REMOTE:
         return _NO_FAR
-    if not seat.TAKES_BACK:
-        return _NO_BACK
     back, by, moves = cmd.get("back"), cmd.get("by"), cmd.get("moves")
     if back is None:
         seat.talk = (REFUSED,) if cmd.get("refused") is True else None

@@ -163,6 +163,13 @@ def _play(device, cmd):
         # line's list of 70 cards does not fit in a command (docs/PROTOCOL.md)
         pile = deal["pile"]
         deal["pile"] = [pile[i : i + 2] for i in range(0, len(pile), 2)]
+    if type(deal) is dict and type(deal.get("aside")) is str:
+        # a Pacal duel's deal packed: its hands and aside each one string
+        # of two digits a card ("0712..."), as the line's lists do not fit
+        hands = deal.get("hands")
+        if type(hands) is list:
+            deal["hands"] = [_unpacked(h, "hands") for h in hands]
+        deal["aside"] = _unpacked(deal["aside"], "aside")
     from tabletop.records import notation
 
     try:
@@ -178,6 +185,14 @@ def _play(device, cmd):
     if why is not None:
         raise Refused("line %d: %s" % (n, why))
     return {"n": n}
+
+
+def _unpacked(text, key):
+    # "0712": cards 7 and 12 (a Pacal deal packed); anything else refused
+    if type(text) is not str or len(text) % 2 or text and not text.isdigit():
+        why = '"%s" packed is two digits a card ("0712"), not %s'
+        raise Refused(why % (key, excerpt(repr(text), 40)))
+    return [int(text[i : i + 2]) for i in range(0, len(text), 2)]
 
 
 def _pass(device, cmd):

@@ -114,18 +114,19 @@ def render(board, px, now_ms):
                     px.set_scaled(leds[_SLOT + p], _player(cols, p), level)
         for p in (0, 1):
             _fields(px, leds, p, board.field_targets[p], _player(cols, p), _FULL)
-        if board.computer is not None:  # its choice, in its colour
+        if board.computer is not None:  # its choice, in its colour (a far move: "remote")
             lit = board.field_lit
+            rgb = cols[board.computer.COLOUR]
             for p in (0, 1):
-                _fields(px, leds, p, lit >> FIELDS * p & _ALL_FIELDS, cols["computer"], _FULL)
+                _fields(px, leds, p, lit >> FIELDS * p & _ALL_FIELDS, rgb, _FULL)
             for s in (0, 1):
                 if board.slot_lit >> s & 1:
-                    px.set(leds[_SLOT + s], cols["computer"])
+                    px.set(leds[_SLOT + s], rgb)
     elif board.mode == pb.BASES:  # both slots invite a card
         for s in (0, 1):
             px.set_scaled(leds[_SLOT + s], _player(cols, s), level)
-    elif board.mode == pb.HAND:  # the computer's slot invites its cards
-        px.set_scaled(leds[_SLOT + board.computer.seat], cols["computer"], level)
+    elif board.mode == pb.HAND:  # the computer's (or far) seat's slot invites its cards
+        px.set_scaled(leds[_SLOT + board.computer.seat], cols[board.computer.COLOUR], level)
     for p in (0, 1):
         shift = FIELDS * p
         _fields(px, leds, p, board.field_hints >> shift & _ALL_FIELDS, cols["hint"], _FULL)

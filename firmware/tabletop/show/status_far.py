@@ -23,13 +23,6 @@ def waiting():
     return ("", _("Waiting for"), _("their move"))
 
 
-def no_undo():
-    """BACK against a far player at a board whose far seats take nothing
-    back for the room (``TAKES_BACK`` False): nothing of theirs is taken
-    back here."""
-    return ("", _("BACK: no undo of"), _("far player's"))
-
-
 def talk(seat):
     """A take-back far away (``seat.talk``, tabletop.board.remote_seat):
     the lines after the move count."""

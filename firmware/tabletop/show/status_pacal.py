@@ -76,7 +76,14 @@ def _slot(board, s):
     v = board.readers.value[s]
     if v == cards.MISREAD:
         return _("Slot %d: misread") % (s + 1)
-    if v > 0 and board.game.loc[v] != pacal.L_UNDEALT:
+    g = board.game
+    if v > 0 and g.known:  # the room's deal (far seats): every hand known
+        where = g.loc[v] - pacal.L_HAND
+        if where == 0 or where == 1:
+            return _("%s holds %d") % (_who(where), v)
+        if g.loc[v] == pacal.L_ASIDE:
+            return _("Not in the hand")
+    if v > 0 and g.loc[v] != pacal.L_UNDEALT:
         return _("Slot %d: %d used") % (s + 1, v)
     seat = board.computer
     if v > 0 and seat is not None and v in seat.hand and not seat.plays(board.game):
@@ -116,6 +123,8 @@ def _computer(board, g):
     if g.variant == pacal.SOLO:
         move = seat.next_move(g)
         return None if move is None else [_("Advice: field %d") % move[3]]
+    if seat.REMOTE:
+        return _far(seat, g)
     who = _("%s computer:") % _who(seat.seat)
     if seat.waiting:  # BACK took its reply back: the person moves first
         return [who, _("waits for %s") % _who(1 - seat.seat)]
@@ -132,6 +141,30 @@ def _computer(board, g):
     return [who, _("Build %d") % move[2], _("on lit field")]
 
 
+def _far(seat, g):
+    # What the player is to do for the far player (tabletop.board.pacal_remote).
+    from tabletop.show import status_far
+
+    who = status_far.turn(_who(seat.seat))
+    move = seat.next_move(g)
+    if move is None:
+        return [who] + list(status_far.waiting()[1:])
+    kind = move[0]
+    if kind == pacal.OFFER:  # each card on its own slot: the room's line
+        return [who, _("%d on slot %d") % (move[2], 1), _("%d on slot %d") % (move[3], 2)]
+    if kind == pacal.TAKE:
+        return [who, _("Takes %d:") % move[2], _("lift lit slot")]
+    if kind == pacal.KEEP:
+        return [who, _("Keeps %d") % move[2]]
+    return [who, _("Build %d") % move[2], _("on lit field")]
+
+
+def _hand(g, p):
+    # a known hand (the room's deal): its cards, five a line
+    cards_ = g.hand(p)
+    return [" ".join(str(c) for c in cards_[i : i + 5]) for i in range(0, len(cards_), 5)]
+
+
 def _play(board, g, solo):
     said = _computer(board, g)
     if said is not None:
@@ -141,7 +174,10 @@ def _play(board, g, solo):
         return said
     ph = g.phase
     if ph == pacal.P_OFFER:
-        return [_("%s: offer two") % _who(g.turn), _("cards on slots")]
+        said = [_("%s: offer two") % _who(g.turn)]
+        if g.known and board.computer is not None:  # (the room's deal: the hand to offer from)
+            return said + _hand(g, g.turn)
+        return said + [_("cards on slots")]
     if ph == pacal.P_TAKE:
         return [_("%s: take one") % _who(1 - g.turn)]
     out = []
@@ -174,6 +210,10 @@ def _lines(board):
             return shown + (_("Advice: off") if seat is None else _("Advice: on"),)
         if seat is None:
             return shown + (_("Computer: none"),)
+        if seat.REMOTE:
+            from tabletop.show.status_far import at_select
+
+            return shown + at_select(_who(seat.seat))
         return shown + (_("Computer: %s") % _who(seat.seat),)
     g = board.game
     solo = g.variant == pacal.SOLO
@@ -208,10 +248,27 @@ def _lines(board):
         said = [_("%s offers first") % _who(g.first), _("Cards back on"), _("your piles")]
     elif mode == pb.UNDO:
         said = [_("Undo: lift red,"), _("lay what is lit")]
+    elif mode == pb.FAR_DEAL:  # the room deals (tabletop.board.pacal_remote)
+        from tabletop.show.status_far import at_select
+
+        said = [_("Waiting for deal"), _("from far away")] + list(at_select(_who(seat.seat)))
+    elif mode == pb.HAND and seat.REMOTE:  # the far hand, read in one by one
+        from tabletop.show.status_far import turn
+
+        n = seat.held(g)
+        said = [turn(_who(seat.seat)), _("hand: %d of %d") % (n, n + seat.missing(g))]
+        if seat.read_one:
+            said.append(_("lift it"))
+        else:
+            said.append(_("%d on slot %d") % (seat.next_card(g), seat.seat + 1))
     elif mode == pb.HAND:  # the computer's cards, read in one by one
         n = seat.held(g)
         said = [_("%s computer's") % _who(seat.seat), _("hand: %d of %d") % (n, g.held(seat.seat))]
         said.append(_("lift it") if seat.read_one else _("next on slot %d") % (seat.seat + 1))
+    elif seat is not None and seat.talk is not None:  # a take-back far away
+        from tabletop.show.status_far import talk
+
+        said = list(talk(seat))
     else:
         said = _play(board, g, solo) + _stuck(board)
         if seat is not None and seat.refused:
