@@ -5,7 +5,7 @@ noise and at twice it, and drift is still followed."""
 
 from array import array
 
-from board_support import Readings
+from board_support import POSITIONS, Readings, marble_xyz
 from pyramid_support import BASES, GAINS, PROFILE, SensorCase, mask
 from tabletop.rules.pyraos_geometry import position_index
 from tabletop.sensing import pyramid
@@ -92,6 +92,35 @@ class RestTest(SensorCase):
                     self.board.occ = below
                     took, obs = self.first_change(there, 600)
                     self.assertEqual((obs.kind, obs.lifted), (pyramid.LIFT, new), took)
+
+    def test_a_marble_lifted_in_its_first_second_after_a_rest_comes_off_whole(self):
+        # The table (tests/test_table_undo, a raise onto 2a3 taken back at
+        # once): the board rested on the new marble before it had been
+        # still 100 ms since it was accepted, and woke to the hand lifting
+        # it within its first second. Resting, the sensing had not seen
+        # it rest, so the hand's first millimetres were taken in as the
+        # marble still settling (its own error: -268 on its own sensor),
+        # and the lift then never fitted (3x max_error): UNDO waited for
+        # ever. Here a marble set on 2a1 while still, accepted and rested
+        # on, then lifted 0.6 s later: a millimetre and a pause, two more
+        # and a pause, then away.
+        e = self.settle_on("a1 b1 a2 b2")
+        d = position_index("2a1")
+        there = e | 1 << d
+        self.board.occ = there
+        self.ticks(e, 100)  # still since long before it is accepted
+        self.sensor.rebase(there, (-1, -1, d), self.t)
+        self.ticks(there, 40)  # 0.2 s
+        self.assertTrue(self.sensor.resting)  # (the premise)
+        self.ticks(there, 80)  # 0.4 s more
+        x, y, z = marble_xyz(*POSITIONS[d], PROFILE.pitch_mm, PROFILE.depth_mm)
+        self.board.occ = e
+        for lift in (1.0, 3.0):
+            self.board.held = (x, y, z + lift)
+            self.ticks(there, 4)
+        self.board.held = None
+        took, obs = self.first_change(there, 400)  # (2 s)
+        self.assertEqual((obs.kind, obs.lifted), (pyramid.LIFT, d), took)
 
     def test_drift_is_followed_while_the_board_rests(self):
         # Warmth: every sensor creeps 12 counts in 12 s, then stays. The

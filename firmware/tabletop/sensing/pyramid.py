@@ -268,12 +268,16 @@ class PyramidSensor:
         # nor on one lucky tick of a misfit that hovers about quiet, nor
         # (a noisy board) before the longer average can tell the top marble.
         # (A misfit being timed counts no run: it must be seen to hold,
-        # every tick, to be learnt.)
+        # every tick, to be learnt.) Within the new marble's first second,
+        # only once it has been seen to rest (_end_fresh): a resting board
+        # sees nothing until it wakes, and if it did not know the marble
+        # had rested, it took the hand lifting it again as the marble still
+        # settling (its own error), and the lift never fitted after.
         if (
             self.calm is not None
             and self.quiet_run >= _REST_AFTER
             and self.restored_at != _RESTORED_NEXT_TICK
-            and (now_ms >= self.learnt.fresh_until or still_for >= _FRESH_RESTED_MS)
+            and (now_ms >= self.learnt.fresh_until or self.rested)
             and self.current.kind == NONE
             and (self.deep is None or self.deep.full())
         ):
