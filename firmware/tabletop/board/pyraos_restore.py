@@ -22,6 +22,13 @@ def wait_for_empty(board, obs):
     kind = obs.kind
     sensor = board.sensor
     if kind == pyramid.NONE:
+        deep = sensor.deep
+        if deep is not None and not deep.full():
+            # (a noisier board: its readings become the empty board's
+            # baselines, kept for the next games too, so from its longer
+            # average once full, not a window's noise: "no change" would
+            # then fit about quiet until relearnt, and the board not rest)
+            return
         sensor.rebase(board.expected)
         sensor.keep_empty()
         board.play_on()

@@ -458,13 +458,16 @@ class PyramidSensor:
     def rebase(self, expected, change=None, now_ms=0):
         """The board accepted ``change`` (lifted, lifted2, added): ``expected``
         is the reference from now on (tabletop.sensing.baselines.Baselines.rebase).
-        With no change (a new start) the readings now are ``expected``.
+        With no change (a new start) the readings now are ``expected`` (on a
+        noisier board, as its longer average has them).
         After power on from a saved state, a change seen before anything
         moved happened while the power was off and has long settled: it
         is not followed as if it were settling (a marble put on level 3
         after it, say, must not be learnt as part of it)."""
         self._stand_down()
         self.learnt.rebase(expected, change, now_ms)
+        if change is None and self.deep is not None:
+            self.deep.shift(self.learnt.base)  # (the readings as the longer average has them)
         self.rested = False
         at = self.restored_at
         if change is not None and at >= 0 and not self.moved_since(at):

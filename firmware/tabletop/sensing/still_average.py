@@ -4,6 +4,7 @@ of a short window's noise, and averaging more readings is what tells it.
 
     still = StillAverage(readings, settle_ms, noise, floor)
     slack = still.deepen(resid, still_for_ms)   # every tick, after the residuals
+    still.shift(values)                         # values[s] += longer average - window
 
 From the tick the readings have been still ``settle_ms`` on, each sensor's
 smoothed reading is averaged over every tick since (the last ``_DEPTH`` of
@@ -84,7 +85,17 @@ class StillAverage:
                 for t in range(SENSORS):
                     total[t] = sums[t]
                 return self.slacks[0]
+        self.shift(resid)
+        return self.slacks[n]
+
+    def shift(self, values):
+        """Add to each sensor's ``values[s]`` what the longer average takes
+        away from the window's noise now (nothing before two ticks)."""
+        n = self.n
+        if n < 2:
+            return
+        sums = self.sums
+        total = self.total
         per = n * WINDOW
         for s in range(SENSORS):
-            resid[s] += total[s] // per - sums[s] // WINDOW
-        return self.slacks[n]
+            values[s] += total[s] // per - sums[s] // WINDOW
