@@ -25,10 +25,17 @@ def unsure(board, now_ms):
     # _UNSURE_MS the board says so instead of waiting in silence. It
     # pulses where the change seems to be, in the hint colour, and the
     # status text asks to set the marble down again.
+    # Once said, it stays said while the readings show a change: a stir
+    # of the readings alone (a hand near, or the noise: on the sensor
+    # chain every few seconds) put the pulse out for 2.5 s.
     sensor = board.sensor
     top = sensor.finder.top
-    if top.kind == pyramid.NONE or now_ms - sensor.readings.moving_at < _UNSURE_STILL_MS:
+    if top.kind == pyramid.NONE:
         sure(board)
+        return
+    if now_ms - sensor.readings.moving_at < _UNSURE_STILL_MS:
+        if not board.unsure:
+            sure(board)
         return
     if board.unsure_at < 0:
         board.unsure_at = now_ms
