@@ -15,7 +15,8 @@ them (the cards named on the display, the field lit in the remote
 colour). After a take it builds its own card first, before the far
 player's comes: the room takes the two in seat order all the same
 (host_tools.remote.far), the board's record lists them as it took them.
-The window asks a take-back once (shown on the board's display: the
+A stranger publishes in the room, an old line comes again, the broker
+restarts empty. The window asks a take-back once (shown on the board's display: the
 person agrees with MENU and puts the cards back as the board lights
 them, the window takes the moves back too), and the board's power is cut
 once mid-round (its journal, the room's deals whole, replayed; the
@@ -33,11 +34,13 @@ from typing import Any
 
 from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
+from host_tools.remote.signed import room_id, sign
 from sim.hardware.lights import same_colour
 from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop.board import pacal_board as pb
 from tabletop.rules import pacal
 from tests.test_remote_board import ASKED, CODE, PATIENCE_S, BoardHome, both_play, broker
+from tests.test_remote_games import Stranger
 
 __all__ = ["broker"]  # (the fixture, shared)
 
@@ -169,21 +172,32 @@ def test_a_pacal_board_plays_a_whole_duel_against_a_window_far_away(broker: Any)
     room = Room(broker.url, CODE, str(FAR), seats=["0", "1"]).start()
     table.link(room)
     home = PacalHome(broker.url, "pacal", seat=SEAT, seed=4)
+    stranger = Stranger(broker.url)
+    topic = f"tabletop/{room_id(CODE)}"
+    befell: set[int] = set()
     try:
         last, since = -1, time.monotonic()
-        cut = False
         back = -1
         while not (table.truth.is_over() and home.bridge.over()):
             both_play(table, home)
             n = len(room.lines)
+            if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
+                befell.add(4)
+                line = f"{topic}/{SEAT}/line"
+                stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
+                stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
             if n >= 8 and back < 0:  # the window asks a take-back: the board agrees
                 back = room.ask_back(n - 2).n
-            if n >= 12 and not cut:  # the board's power is cut mid-round: its journal replayed
-                cut = True
+            if n >= 10 and 10 not in befell:  # the broker goes down, comes back empty
+                befell.add(10)
+                broker.restart()
+            if n >= 12 and 12 not in befell:  # the board's power is cut mid-round
+                befell.add(12)
                 home.power_cut()
             if n != last:
                 last, since = n, time.monotonic()
             assert time.monotonic() - since < PATIENCE_S, (len(room.lines), home.said)
+        assert befell == {4, 10, 12}
         record = list(room.lines)
         assert json.loads(record[0])["game"] == "pacal"
         assert record == table.record_lines() == home.bridge.record()
@@ -198,5 +212,6 @@ def test_a_pacal_board_plays_a_whole_duel_against_a_window_far_away(broker: Any)
         assert any("started again" in said for said in home.said)  # (the power cut, seen)
         assert room.cuts == [back] and any(": yes, at the board" in s for s in home.said)
     finally:
+        stranger.close()
         home.close()
         room.close()
