@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from host_tools.deploy.install import NATIVE
+from host_tools.deploy.install import HOST_ONLY, NATIVE
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -76,3 +76,22 @@ def test_mpy_cross_rejects_what_micropython_cannot_compile(tmp_path: Path) -> No
     run = mpy_cross(bad, tmp_path / "bad.mpy", "bad.py")
     assert run.returncode != 0
     assert "SyntaxError" in run.stdout + run.stderr
+
+
+def test_what_a_board_is_not_given_is_never_imported_there() -> None:
+    # host_tools deploy leaves HOST_ONLY out of the board's tree (its flash
+    # holds two trees and little more): no module the board is given may
+    # import one, by an import statement or by its name.
+    left_out = {p for p in SOURCES if any(p.relative_to(FIRMWARE).match(h) for h in HOST_ONLY)}
+    assert left_out, "HOST_ONLY names no firmware source"
+    names = {".".join(p.relative_to(FIRMWARE).with_suffix("").parts) for p in left_out}
+    for source in SOURCES:
+        if source in left_out:
+            continue
+        text = source.read_text()
+        if source.name != "games.py":  # (the registry names the part; hosts ask for it)
+            assert '"picture"' not in text, f"{source.relative_to(FIRMWARE)} asks for a picture"
+        for name in names:
+            package, _, leaf = name.rpartition(".")
+            for use in (name, f"from {package} import {leaf}"):
+                assert use not in text, f"{source.relative_to(FIRMWARE)} uses {name}"

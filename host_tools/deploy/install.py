@@ -120,14 +120,25 @@ def mpy_cross() -> str:
     return str(binary)
 
 
+# Portable code under firmware/ that only a host runs (never imported on a
+# board): left out of the board's tree. Each file costs a 4 KB block of the
+# board's flash at least, in each of the two trees a deploy keeps (a Pico's
+# 1.4 MB filesystem holds two trees of about 150 blocks, and little more).
+HOST_ONLY = (
+    "tabletop/records/record.py",  # whole record files (read, checked, written): host tools
+    "tabletop/show/picture_*.py",  # a position as plain text, for a host's screen
+)
+
+
 def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
     """The firmware compiled for the board, with its data files (the
-    display's text tables): {path in the tree: local file}."""
+    display's text tables): {path in the tree: local file}. HOST_ONLY left out."""
     program = mpy_cross()
     arch = ARCHES.get(mpy >> 10 & 0x0F)
     out: dict[str, Path] = {}
     sources = [(p, p.relative_to(FIRMWARE)) for pkg in ("tabletop", "hal")
-               for p in sorted((FIRMWARE / pkg).rglob("*.py"))]  # fmt: skip
+               for p in sorted((FIRMWARE / pkg).rglob("*.py"))
+               if not any(p.relative_to(FIRMWARE).match(h) for h in HOST_ONLY)]  # fmt: skip
     sources.append((FIRMWARE / "main.py", Path("start.py")))
     for source, rel in sources:
         if rel.name.startswith("rp2_") and arch != "armv6m":
