@@ -25,9 +25,9 @@ ON_EACH_LEVEL = (
 
 
 class RestTest(SensorCase):
-    def noisy(self, noise):
+    def noisy(self, noise, seed=1):
         # The board at ``noise`` counts, and a sensing that measures it anew
-        self.board = Readings(PROFILE, GAINS, BASES, noise=noise)
+        self.board = Readings(PROFILE, GAINS, BASES, noise=noise, seed=seed)
         self.sensor = pyramid.PyramidSensor(PROFILE)
         self.buf = array("H", bytes(2 * PROFILE.analog_channels))
 
@@ -68,6 +68,29 @@ class RestTest(SensorCase):
                 rested, obs = self.rested(e, 2000)
                 self.assertEqual(obs.kind, pyramid.NONE)
                 self.assertGreaterEqual(rested, least, "a quiet board should rest")
+
+    def test_a_noisy_board_left_alone_wakes_only_for_its_looks(self):
+        # Twice the profile's noise, measured at power on a little low (each
+        # sensor's figure from 24 differences is rough: here their squares
+        # add up to a tenth less than the noise's), and a little more once
+        # the game lights its LEDs (their ripple: 30 counts, then 34). The
+        # cheap check's null, T's mean on an untouched board, came from the
+        # low figures and its reference was one window (four readings), so
+        # its CUSUM crept up and stood down 9 times in 10 s (a longer average
+        # of 32 ticks then to wait out each time: it rested 71 % of the
+        # ticks), where only its looks every 5 s are asked.
+        self.noisy(30, seed=7)
+        e = self.settle_on("a1 b1 c1 a2 b2")
+        self.ticks(e, 100)  # (the noise measured, the readings settled)
+        self.board.noise = 34
+        wakes = 0
+        was = False
+        for _ in range(2000):  # 10 s
+            obs = self.ticks(e, 1)
+            wakes += was and not self.sensor.resting
+            was = self.sensor.resting
+        self.assertEqual(obs.kind, pyramid.NONE)
+        self.assertLessEqual(wakes, 2, "a quiet board should wake only to look")
 
     def test_a_marble_set_down_on_a_resting_board_is_seen_on_every_level(self):
         for noise in (15, 30):

@@ -8,9 +8,12 @@ quiet tick, so that the sensing's work follows what changed.
     calm.ticks                       # quiet ticks since it was armed
 
 Once the sensing has settled on "no change" (tabletop.sensing.pyramid),
-its smoothed readings are the reference, and each tick compares the raw
-readings with it. One sensor a step away (what the moving average takes
-for motion, tabletop.sensing.smoothing) is movement at once. Otherwise T,
+its smoothed readings are the reference (on a noisy board its longer
+average: the reference's own noise then adds next to nothing to T's mean,
+nor to how that mean varies from one rest to the next), and each tick
+compares the raw readings with it. One sensor a step away (what the
+moving average takes for motion, tabletop.sensing.smoothing) is movement
+at once. Otherwise T,
 the sum over the sensors of the squared differences, decides. On a board
 nobody touches T is noise: its mean and spread follow from each sensor's
 noise, measured at power on. A marble set down, lifted or carried
@@ -44,16 +47,20 @@ class Calm:
         self.channels = channels  # each sensor's analog channel
         self.ref = array("i", bytes(4 * SENSORS))  # each sensor's reading as settled
         # On an untouched board a sensor's difference is its noise and the
-        # reference's (an average of WINDOW readings): its square has mean
-        # v = noise^2 * (1 + 1/WINDOW) and variance 2 v^2.
+        # reference's (an average of k readings, at least WINDOW): its
+        # square has mean v = noise^2 * (1 + 1/k) and variance 2 v^2 (the
+        # limit as for k = WINDOW: no tighter for a longer reference).
         mean = 0
         var = 0
         for s in range(SENSORS):
             if not faulty >> s & 1:
-                v = noise[s] * noise[s] * (WINDOW + 1) // WINDOW
+                v = noise[s] * noise[s]
                 mean += v
+                v = v * (WINDOW + 1) // WINDOW
                 var += 2 * v * v
-        self.allow = mean + least // 2  # what a tick may add and still be noise
+        self.mean = mean  # (the noise squared, over the sensors)
+        self.half = least // 2
+        self.allow = 0  # what a tick may add and still be noise (arm: for its reference)
         self.limit = _SPREAD * int(var**0.5) + 1
         self.step = step * step  # one difference this far (squared) is movement
         self.armed = False
@@ -62,14 +69,19 @@ class Calm:
         self.ticks = 0
         self.sum = 0  # Page's sum
 
-    def arm(self, sums, occ, until_ms):
-        """The readings (``sums``: WINDOW of each sensor's, added) are the
-        board at rest with occupancy ``occ``. (A faulty sensor reads what it
-        is held at, so it differs by nothing; one read at a rail differs by
-        a step every tick: that board never rests, and works as before.)"""
+    def arm(self, sums, occ, until_ms, n=1):
+        """The readings (``sums``: WINDOW of each sensor's, added, over ``n``
+        windows in a row: a noisy board's longer average) are the board at
+        rest with occupancy ``occ``. (A faulty sensor reads what it is held
+        at, so it differs by nothing; one read at a rail differs by a step
+        every tick: that board never rests, and works as before.)"""
         ref = self.ref
         for s in range(SENSORS):
-            ref[s] = sums[s] // WINDOW
+            ref[s] = sums[s] // (WINDOW * n)
+        # (n windows in a row span n + WINDOW - 1 readings: so much less
+        # of the reference's own noise in every difference)
+        mean = self.mean
+        self.allow = mean + mean // (n + WINDOW - 1) + self.half
         self.occ = occ
         self.until = until_ms
         self.armed = True

@@ -226,16 +226,22 @@ def _isqrt(v):
 
 def _calm(sensor, measured):
     # The cheap check of a quiet tick (tabletop.sensing.calm), for what was
-    # measured: each sensor at its own noise, none below half of what the
-    # sensing works with (a sensor that happened to read steadily is no
-    # quieter); against the weakest marble's field, the sum of its squares
-    # over the sensors (each capped as the check caps it).
+    # measured: each sensor at its own noise, none below what the sensing
+    # works with (a sensor that happened to read steadily is no quieter:
+    # its figure, of 24 differences, is a quarter off, and the check adds
+    # their squares up into T's mean, where the low ones left it a tenth
+    # short; on a board twice as noisy, that and the LEDs' ripple once the
+    # game lit them ate most of the half marble the check allows for: with
+    # half of it as the floor, test_board_rest's board at 2x took its own
+    # noise for a stir every 0.6 s, seed 27 of the numpy chain); against
+    # the weakest marble's field, the sum of its squares over the sensors
+    # (each capped as the check caps it).
     from tabletop.rules.pyraos_geometry import POSITIONS
     from tabletop.sensing.calm import CAP, Calm
     from tabletop.sensing.magnets import SENSORS
     from tabletop.sensing.smoothing import WINDOW
 
-    floor = int(sensor.noise) // 2
+    floor = int(sensor.noise)
     noise = array("H", bytes(2 * SENSORS))
     for s in range(SENSORS):
         noise[s] = measured[s] if measured[s] > floor else floor

