@@ -224,6 +224,8 @@ class Bridge:
         elif kind in ("move", "undo"):  # (one missed, or taken back: the board's whole record)
             self._read_board()
             self.sent = 0
+            if kind == "undo" and self.back is not None:
+                self.back.board_undid()
         elif kind == "scores":  # (a Diabolo round's scoring walked through at the board)
             self.scored = max(self.scored, int(obj.get("round", 0)))
         elif kind == "pass":  # (a Diabolo seat of the board's declares no double on a row)

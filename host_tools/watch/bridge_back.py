@@ -48,6 +48,7 @@ class BoardTakeBack:
         self.mine: tuple[Ask, int] | None = None  # ... the board's own, and the room's cuts then
         self.undo_to: int | None = None  # a take-back to make at the board: back to this line
         self.undo_at = 0.0  # ... (time.monotonic) when it was last sent (0: not yet)
+        self.undo_taken = False  # ... and the board took it (made at its next tick)
         self.cuts = far.cuts = self._board_cuts()  # the room's take-backs followed at the board
 
     def _board_cuts(self) -> int:
@@ -63,7 +64,7 @@ class BoardTakeBack:
         return len(room.cuts)
 
     def rebooted(self) -> None:
-        self.told, self.undo_at = _UNTOLD, 0.0
+        self.told, self.undo_at, self.undo_taken = _UNTOLD, 0.0, False
 
     def step(self) -> None:
         self._take_back()
@@ -101,21 +102,36 @@ class BoardTakeBack:
         far, room = self.far, self.room
         if len(room.cuts) > self.cuts and far.back_to is not None:
             self.cuts = len(room.cuts)
-            self.undo_to, self.undo_at = far.back_to - 1, 0.0
+            self.undo_to, self.undo_at, self.undo_taken = far.back_to - 1, 0.0, False
         to = self.undo_to
         if to is None:
             return
         events = self.home.record_length() - 1
         if events < to or events == to and self.undo_at:
-            self.undo_to = None  # (done: the board's undo event read its record again)
-            room.note({"board": self.cuts})
-        elif time.monotonic() >= self.undo_at:
+            self._undone()  # (the board's undo event read its record again)
+        elif not self.undo_taken and time.monotonic() >= self.undo_at:
+            # (again only while the board refuses it: an undo it took, sent
+            # again after the board had made it and played on, took back
+            # the moves made since too)
             reply = self.link.ask({"cmd": "undo", "to": to})
             self.undo_at = time.monotonic() + AGAIN_S
+            self.undo_taken = bool(reply.get("ok"))
             if not reply.get("ok"):
                 self.say(f"The board refused the take-back to line {to}: {reply.get('error')}")
             elif events > to:
                 self.say(f"The board takes back to line {to}, as the room agreed.")
+
+    def board_undid(self) -> None:
+        """The board's ``undo`` event: an agreed take-back sent to it is made.
+        (Told by the event, not by the record's length: a busy bridge may read
+        the undo and the moves made after it at once, and an undo sent again
+        then took back those moves too.)"""
+        if self.undo_to is not None and self.undo_at:
+            self._undone()
+
+    def _undone(self) -> None:
+        self.undo_to = None
+        self.room.note({"board": self.cuts})
 
     def _tell_ask(self) -> None:
         # The room's open ask, told to the board when it changed (or was
