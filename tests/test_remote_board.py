@@ -202,6 +202,14 @@ def both_play(table: Table, home: BoardHome) -> None:
     home.act()
 
 
+def strangers_lines(stranger: Stranger, room: Any, seat: int) -> None:
+    """In the room, as seat ``seat``: a stranger's unsigned line at the room's
+    next number, and the room's own first line again (an old line, replayed)."""
+    line = f"tabletop/{room_id(CODE)}/{seat}/line"
+    stranger.publish(line, json.dumps({"n": len(room.lines), "line": '{"p": 0}'}).encode())
+    stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+
+
 @pytest.fixture
 def broker() -> Iterator[Broker]:
     with Broker() as b:
@@ -230,7 +238,6 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
     table.link(room)
     home = BoardHome(broker.url, game, seat=0, seed=4)
     stranger = Stranger(broker.url)
-    topic = f"tabletop/{room_id(CODE)}"
     befell: set[int] = set()
     cut = -1
     try:
@@ -240,9 +247,7 @@ def test_a_board_plays_a_whole_game_against_a_window_far_away(broker: Broker, ga
             n = len(room.lines)
             if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
                 befell.add(4)
-                line = f"{topic}/0/line"
-                stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
-                stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+                strangers_lines(stranger, room, 0)
             if n >= 6 and 6 not in befell:  # the window asks a take-back: the board agrees
                 befell.add(6)
                 cut = room.ask_back(n - 2).n

@@ -32,7 +32,6 @@ from host_tools.remote.broker import Broker
 from host_tools.remote.deals import RoomDeals
 from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
-from host_tools.remote.signed import room_id, sign
 from sim.hardware.lights import same_colour
 from sim.runs.board_play import PROFILES
 from sim.table.table import COMPUTER, REMOTE, Table
@@ -40,7 +39,7 @@ from tabletop.board import diabolo_board as db
 from tabletop.profile.schema_diabolo import led_names
 from tabletop.rules import diabolo
 from tabletop.sensing.diabolo_codes import DOUBLE_CARD
-from tests.test_remote_board import CODE, PATIENCE_S, BoardHome, both_play, broker
+from tests.test_remote_board import CODE, PATIENCE_S, BoardHome, both_play, broker, strangers_lines
 from tests.test_remote_games import Stranger
 
 __all__ = ["broker"]  # (the fixture, shared)
@@ -141,7 +140,6 @@ def play_at_the_board(broker: Broker, players: int, rounds: int) -> list[str]:
     built["players"] = players
     home = DiaboloHome(url, "diabolo", seat=0, seed=4, built_by=built)
     stranger = Stranger(url)
-    topic = f"tabletop/{room_id(CODE)}"
     befell: set[int] = set()
     try:
         last, since = -1, time.monotonic()
@@ -151,9 +149,7 @@ def play_at_the_board(broker: Broker, players: int, rounds: int) -> list[str]:
             n = len(room.lines)
             if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
                 befell.add(4)
-                line = f"{topic}/0/line"
-                stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
-                stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+                strangers_lines(stranger, room, 0)
             if n >= 7 and 7 not in befell:  # the broker goes down, comes back empty
                 befell.add(7)
                 broker.restart()

@@ -34,12 +34,19 @@ from typing import Any
 
 from host_tools.remote.meet import seed_of
 from host_tools.remote.room import Room
-from host_tools.remote.signed import room_id, sign
 from sim.hardware.lights import same_colour
 from sim.table.table import COMPUTER, REMOTE, Table
 from tabletop.board import pacal_board as pb
 from tabletop.rules import pacal
-from tests.test_remote_board import ASKED, CODE, PATIENCE_S, BoardHome, both_play, broker
+from tests.test_remote_board import (
+    ASKED,
+    CODE,
+    PATIENCE_S,
+    BoardHome,
+    both_play,
+    broker,
+    strangers_lines,
+)
 from tests.test_remote_games import Stranger
 
 __all__ = ["broker"]  # (the fixture, shared)
@@ -173,7 +180,6 @@ def test_a_pacal_board_plays_a_whole_duel_against_a_window_far_away(broker: Any)
     table.link(room)
     home = PacalHome(broker.url, "pacal", seat=SEAT, seed=4)
     stranger = Stranger(broker.url)
-    topic = f"tabletop/{room_id(CODE)}"
     befell: set[int] = set()
     try:
         last, since = -1, time.monotonic()
@@ -183,9 +189,7 @@ def test_a_pacal_board_plays_a_whole_duel_against_a_window_far_away(broker: Any)
             n = len(room.lines)
             if n >= 4 and 4 not in befell:  # a stranger's line, an old line again
                 befell.add(4)
-                line = f"{topic}/{SEAT}/line"
-                stranger.publish(line, json.dumps({"n": n, "line": '{"p": 0}'}).encode())
-                stranger.publish(line, sign(CODE, line, {"n": 1, "line": room.lines[1]}))
+                strangers_lines(stranger, room, SEAT)
             if n >= 8 and back < 0:  # the window asks a take-back: the board agrees
                 back = room.ask_back(n - 2).n
             if n >= 10 and 10 not in befell:  # the broker goes down, comes back empty
