@@ -14,6 +14,7 @@ still sees its LEDs, its journal and its sensors.
 from __future__ import annotations
 
 import queue
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +23,14 @@ from typing import Any
 from sim.device.pty_device import PtyDevice
 from sim.runs.selfplay import play_game
 from tabletop.records.record import new_state
+
+
+def ctrl_c_heard() -> None:
+    """A child's ``preexec_fn``: SIGINT does what it does at a terminal
+    (the process stops), even when the suite runs as a background job,
+    whose shell starts it with SIGINT ignored (which the child inherits,
+    and a Ctrl-C sent to it is then never heard)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class ThreadedBoard:

@@ -29,6 +29,7 @@ import pytest
 from host_tools.board.link import Link
 from host_tools.deploy.install import MPLIB, PROFILES, Board, deploy
 from sim.device.pico_pty import PicoPty
+from tests.pty_support import ctrl_c_heard
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,10 +49,6 @@ def hello(port: str, wait_s: float = 120.0) -> dict[str, object]:
             link.close()
 
 
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def command(*args: str) -> list[str]:
     return [sys.executable, "-u", "-m", "host_tools", "deploy", *args]
 
@@ -69,10 +66,7 @@ def ctrl_c_while_sending(port: str) -> tuple[int, str, int]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        # Ctrl-C does what it does at a terminal even when this suite runs
-        # as a background job, whose shell starts it with SIGINT ignored
-        # (inherited by the deploy, which then never hears it)
-        preexec_fn=_default_sigint,
+        preexec_fn=ctrl_c_heard,
     )
     assert proc.stdout is not None and proc.stderr is not None
     out = []

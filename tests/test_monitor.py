@@ -21,7 +21,7 @@ from host_tools.watch import monitor
 from sim.runs.selfplay import play_game
 from tabletop.records.notation import to_json
 from tabletop.records.record import check
-from tests.pty_support import ThreadedBoard
+from tests.pty_support import ThreadedBoard, ctrl_c_heard
 from tests.test_deploy import hello
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,6 +111,7 @@ class Watching:
         self.proc = subprocess.Popen(
             [sys.executable, "-u", "-m", "host_tools", "monitor", *args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=ctrl_c_heard,  # (its Ctrl-C: SIGINT)
         )  # fmt: skip
         self.said: list[str] = []
         self.lines: queue.Queue[str | None] = queue.Queue()
