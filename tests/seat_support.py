@@ -24,7 +24,7 @@ from typing import Any
 
 from sim.runs.board_play import BOOT_MS, BoardRun, reference_profile
 from tabletop import games
-from tabletop.board.computer import back_count
+from tabletop.board.seat import back_count
 from tabletop.players import diabolo_player, pacal_player
 from tabletop.records.record import new_state
 from tabletop.rules import diabolo, pacal
@@ -133,7 +133,7 @@ class SeatRun:
 
     def to_take_back(self) -> int:
         """How many moves BACK against the computer takes back now, as
-        docs/FIRMWARE.md has it (tabletop.board.computer.back_count) over
+        docs/FIRMWARE.md has it (tabletop.board.seat.back_count) over
         the rules' own game since the round's deal."""
         start = self.round_start
         n: int = back_count(self.moves[start:], self.seat, lambda i: self.state_before(start + i))

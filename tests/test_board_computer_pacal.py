@@ -17,7 +17,7 @@ import re
 from sim.hand.pacal import base_tops
 from sim.hardware.flash import LittleFlash
 from sim.runs.board_play import BoardRun
-from tabletop.board.computer import back_count
+from tabletop.board.seat import back_count
 from tabletop.players import pacal_player
 from tabletop.rules import pacal
 from tabletop.rules.rng import Rng
@@ -290,7 +290,7 @@ def test_only_the_computers_move_is_accepted() -> None:
 
 def taken_back(b: Seat) -> int:
     """How many moves BACK against the computer takes back now, by
-    docs/FIRMWARE.md (tabletop.board.computer.back_count) over the rules'
+    docs/FIRMWARE.md (tabletop.board.seat.back_count) over the rules'
     own game: its moves at the end and the person's before them (a first
     round: ``before[0]`` is the state before the deal)."""
     n: int = back_count(b.moves, b.seat, lambda i: b.before[i + 1])

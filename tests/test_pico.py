@@ -21,6 +21,7 @@ import pytest
 import tabletop
 from sim.runs.board_play import BoardRun, reference_profile
 from sim.runs.selfplay import play_game
+from tabletop import games
 from tests.pico.harness import (
     ROOT,
     RUN,
@@ -173,3 +174,33 @@ def test_a_game_replayed_on_the_pico_is_the_game_on_cpython(image: Path) -> None
     assert len(chip.frames) >= 5 and len(chip.moves) == 1  # (the game did something)
     assert len(chip.timing) == len(log.ticks)
     assert all(start < end for start, end, _ in chip.timing)
+
+
+# What a board's far seats may add to its live heap on a Pico (the .mpy
+# files; docs/FIRMWARE.md, "The heap after boot"): about 6-8 KB now.
+FAR_SEAT_BYTES = 9 * 1024
+# ... and the free block the next module loaded in play must find (the
+# table of interned names doubles into one piece of about 10 KB).
+NEXT_BLOCK = 16 * 1024
+FAR_GAMES = [g for g in games.NAMES if games.part(g, "board").make.FAR]
+
+
+@pytest.mark.parametrize("game", FAR_GAMES)
+def test_a_board_seats_far_players_within_the_pico_heap(
+    image: Path, tmp_path: Path, game: str
+) -> None:
+    """The board of the game's reference profile begins a game, the host's
+    ``remote`` names its far seats and the room's deal comes
+    (tests/mp/far_heap.py): on the rp2 port, with the deployed .mpy files,
+    the seats load and the board plays on, the heap they take within
+    FAR_SEAT_BYTES and a NEXT_BLOCK still free in one piece."""
+    script = (ROOT / "tests" / "mp" / "far_heap.py").read_text()
+    out = exec_on_pico(
+        image, tmp_path, f"import sys\nsys.argv.extend(['x', {game!r}, 'far'])\n{script}"
+    )
+    said, heap = out.splitlines()[-2:]
+    assert said.startswith(f"{game} far mode ") and "tabletop.board.remote_seat" in said, out
+    assert "tabletop.board.computer'" not in said  # (the computer's thinking is not loaded)
+    took = int(said.split(" bytes ")[1].split()[0])
+    largest = int(heap.split()[-1])
+    assert took <= FAR_SEAT_BYTES and largest >= NEXT_BLOCK, out

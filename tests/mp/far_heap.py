@@ -11,6 +11,11 @@ the display's text worked out (or, with ``computer``, its computer seat
 chosen at P2). Each step is a phase of its own (tests/mp/run.mjs), so the
 live heap is read after a real collection: what is left is the seat's
 code (its modules, compiled on loading) and its state.
+
+On the emulated Pico (tests/pico/run.mjs exec, the firmware's .mpy files
+and profiles on its flash: tests/test_pico.py) the script runs its phases
+itself, with a collection before each, and also prints the heap left free
+and the largest piece of it (a board's next module is loaded into one).
 """
 
 import gc
@@ -20,6 +25,8 @@ from array import array
 
 GAME = sys.argv[1] if len(sys.argv) > 1 else "pacal"
 KIND = sys.argv[2] if len(sys.argv) > 2 else "far"
+ON_PICO = sys.platform == "rp2"
+PROFILES = "/profiles" if ON_PICO else "/repo/firmware/profiles"
 S = {}
 
 
@@ -29,7 +36,7 @@ def setup():
     from tabletop.keep.journal import Journal
     from tabletop.profile import load
 
-    with open("/repo/firmware/profiles/%s.json" % GAME) as f:
+    with open("%s/%s.json" % (PROFILES, GAME)) as f:
         prof = load(json.load(f))
     variant = prof.games[0][1]
     players = prof.players if GAME == "diabolo" else 0
@@ -53,6 +60,8 @@ def setup():
         from tabletop.rules import pacal
 
         S["deal"] = pacal.deal_duel(Rng(3))
+    elif GAME == "pyraos":
+        S["deal"] = None  # (no cards: nothing dealt)
     else:
         from tabletop.rules import diabolo
 
@@ -77,7 +86,8 @@ def seat():
 
         play_far(board, tuple(range(1, board.players)), lambda obj: None)
         tick(2)
-        assert board.computer.deal(board, S["deal"]) is None
+        if S["deal"] is not None:
+            assert board.computer.deal(board, S["deal"]) is None
         tick(30)
     else:
         board.choose_computer(1)
@@ -89,6 +99,26 @@ def after():
     board = S["board"]
     mods = sorted(k for k in sys.modules if k.startswith("tabletop.board") or "far" in k)
     print(GAME, KIND, "mode", board.mode, "bytes", gc.mem_alloc() - S["before"], mods)
+    if ON_PICO:
+        print("free", gc.mem_free(), "largest", largest_block())
+
+
+def largest_block():
+    # the largest bytearray the heap can give now, to 64 bytes
+    low, high = 0, gc.mem_free()
+    while high - low > 64:
+        mid = (low + high) // 2
+        try:
+            bytearray(mid)
+            low = mid
+        except MemoryError:
+            high = mid
+        gc.collect()
+    return low
 
 
 PHASES = [setup, before, seat, after]
+if ON_PICO:
+    for phase in PHASES:
+        gc.collect()
+        phase()

@@ -1,5 +1,5 @@
 """What BACK takes back against a computer seat, over every registered game
-(tabletop.board.computer.back_count, run on random games of each game's
+(tabletop.board.seat.back_count, run on random games of each game's
 rules): the computer's events at the end and the person's move before
 them, the person's whole turn (Pyraos: a take-back with its place), never
 across a deal, and afterwards the person is to move again; nothing when no
@@ -8,7 +8,7 @@ person's event is there. Runs under CPython and MicroPython."""
 import unittest
 
 from tabletop import games
-from tabletop.board.computer import back_count
+from tabletop.board.seat import back_count
 from tabletop.rules.pyraos import PLACE, REMOVE, Pyraos
 from tabletop.rules.pyraos_geometry import position_index as index
 from tabletop.rules.rng import Rng

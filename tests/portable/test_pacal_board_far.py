@@ -13,8 +13,8 @@ from array import array
 
 from board_support import in_colour, profile, quiet_ticks, set_bit
 from tabletop.board import pacal_board as pb
-from tabletop.board.computer import back_count
 from tabletop.board.remote_seat import asked, cut_to, far_move, play_far
+from tabletop.board.seat import back_count
 from tabletop.buttons import presses
 from tabletop.keep.journal import Journal
 from tabletop.profile.schema import led_names

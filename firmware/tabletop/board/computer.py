@@ -3,15 +3,9 @@ tabletop.players), a slice at a time after each tick's LED frame, and the
 player at the board makes that turn for it.
 
     seat = Computer(1, "medium", 8000)    # the seat (player index), level, most ms to think
-    seat.plays(game)                      # that seat is to move
     seat.tick_begins()                    # (the runtime, as each tick begins)
     seat.think(game, now_ms)              # a slice after the tick; True once chosen
-    seat.next_move(game)                  # the rules move to make for it next, or None
-    seat.made()                           # ... that move was made
-    seat.accepted(event)                  # the board accepted an event (anybody's)
-    seat.forget()                         # the game changed another way (a new game)
-    seat.taken_back()                     # BACK took its reply back: it waits for the person
-    back_count(events, seat.seat, before) # how many events BACK takes back against it
+    seat.next_move(game)                  # ... then what tabletop.board.seat's Seat does
 
 ``think_ms`` is what the strong level may take; medium takes a quarter and
 easy an eighth, and both stop sooner at their depth (tabletop.players). The
@@ -29,9 +23,8 @@ and a move made meanwhile is still answered within about 10 ms. A seat
 that samples turns (Pacal, Diabolo: tabletop.board.hand_seat) takes one a
 tick, about 15 ms. The clock is real time on every port (tabletop.clock).
 
-BACK against the computer (``back_count``, docs/FIRMWARE.md): the
-computer's reply and the person's move before it go back together, and the
-seat does not play again before the person has moved (``waiting``). A seat
+BACK against the computer is BACK against any Seat (tabletop.board.seat's
+``back_count``). A seat
 whose hand the board cannot see (Pacal's, Diabolo's) is a
 tabletop.board.hand_seat.HandSeat: its cards are read in on a reader.
 """
@@ -39,6 +32,7 @@ tabletop.board.hand_seat.HandSeat: its cards are read in on a reader.
 import sys
 from micropython import const
 
+from tabletop.board.seat import Seat
 from tabletop.clock import ticks_add, ticks_diff, ticks_us
 
 TICK_BOUND_US = const(9000)  # a tick and the thinking after it, at most
@@ -53,10 +47,7 @@ LIT_MS = const(50)
 _PLAYERS = "tabletop.players"
 
 
-class Computer:
-    COLOUR = "computer"  # the profile colour its choice is lit in
-    REMOTE = False  # a seat played far away (tabletop.board.remote_seat) says so
-    talk = None  # ... and a take-back under way far away: its buttons and display then
+class Computer(Seat):
     # The players' modules to import one a tick before the thinking begins
     # (loading them all is the longest work of a choice): the Pyraos
     # board's; a Pacal seat names its own.
@@ -68,24 +59,17 @@ class Computer:
     )
 
     def __init__(self, seat, level=LEVEL, think_ms=THINK_MS):
-        self.seat = seat
+        Seat.__init__(self, seat)
         self.level = level
         self.think_ms = think_ms
         self.thinking = None  # the search under way
-        self.moves = None  # the turn chosen: the rules' moves, in order
-        self.made_count = 0  # ... how many of them the player made for it
         self.depth = 0  # how deep the last choice looked (turns), and at how many positions
         self.nodes = 0
         self.now = 0  # the tick's time, the search's clock
         self.loaded = 0  # how many of PREPARE are imported for this choice
         self.started = 0  # ... since the tick it began on
-        self.waiting = False  # BACK took its reply back: it waits until the person has moved
-        self.refused = False  # BACK found no move of a person's to take back (the status says so)
         self.began = None  # when this tick began (ticks_us), if the runtime said
         self.position_us = POSITION_US  # the time of a position, as measured
-
-    def plays(self, game):
-        return game.turn == self.seat and not game.is_over()
 
     def _clock(self):
         return self.now
@@ -153,21 +137,6 @@ class Computer:
         (never while it waits for the person after BACK)."""
         return self.moves is None and not self.waiting and self.plays(game)
 
-    def next_move(self, game):
-        """The move the player is to make for the seat, or None (still
-        thinking, the turn is all made, or it waits after BACK)."""
-        moves = self.moves
-        if moves is None or self.waiting or not self.plays(game) or self.made_count >= len(moves):
-            return None
-        return moves[self.made_count]
-
-    def made(self):
-        """The player made next_move(): the turn goes on, or is over."""
-        moves = self.moves
-        self.made_count += 1
-        if moves is None or self.made_count >= len(moves):
-            self.moves = None
-
     def forget(self):
         """The game changed otherwise than by the seat's moves: its choice
         (or the thinking under way) no longer holds."""
@@ -175,44 +144,7 @@ class Computer:
             self.thinking = None
             self.loaded = 0
             release()
-        self.moves = None
-        self.waiting = False
-        self.refused = False
-
-    def accepted(self, event):
-        """The board accepted ``event`` (the rules' tuple, its player
-        second): a person's move ends the wait after BACK."""
-        if event[1] != self.seat:
-            self.waiting = False
-        self.refused = False
-
-    def taken_back(self):
-        """BACK took back its reply and the person's move: its choice is
-        forgotten, and it does not play before the person has moved again."""
-        self.forget()
-        self.waiting = True
-
-
-def back_count(events, seat, before):
-    """How many of ``events`` BACK takes back against the computer's
-    ``seat`` (docs/FIRMWARE.md, "A computer seat"). ``events`` are the
-    moves since the last deal, oldest first (each the rules' tuple, its
-    player second); ``before(i)`` is the state before ``events[i]`` (a
-    replay). From the end: every event of the seat, then the person's last
-    event, and more of that person's while the state before the last one
-    taken is in the middle of a turn (the rules' ``mid_turn()``: a Pyraos
-    take-back goes with its place). 0 when no person's event is left to
-    take back: BACK then does nothing."""
-    i = len(events)
-    while i and events[i - 1][1] == seat:
-        i -= 1
-    if not i:
-        return 0
-    i -= 1
-    person = events[i][1]
-    while i and events[i - 1][1] == person and before(i).mid_turn():
-        i -= 1
-    return len(events) - i
+        Seat.forget(self)
 
 
 def release():

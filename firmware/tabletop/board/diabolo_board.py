@@ -382,7 +382,7 @@ class DiaboloBoard(Board):
             if not n:
                 return False  # (asked, or nothing to ask: the status says which)
         elif seat is not None:  # its reply and the person's move before it
-            from tabletop.board.computer import back_count
+            from tabletop.board.seat import back_count
 
             n = back_count(played.history, seat.seat, played.state_before)
         taken = played.undo(n)

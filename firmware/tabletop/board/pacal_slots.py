@@ -77,8 +77,8 @@ def back(board):
     else:
         # Against the computer: its reply (what it did without a move at
         # the board too: its last card known, or kept) and the person's move
-        # before it (tabletop.board.computer.back_count).
-        from tabletop.board.computer import back_count
+        # before it (tabletop.board.seat.back_count).
+        from tabletop.board.seat import back_count
 
         if not played.undo(back_count(played.events(), seat.seat, played.state_before)):
             seat.refused = True  # nothing of the person's to take back: the status says so

@@ -89,7 +89,7 @@ def take_back_move(board, obs, now_ms):
 def take_back(board):
     """BACK with the pieces matching the game: the last move is taken back
     (against the computer, its reply and the person's whole turn before it:
-    tabletop.board.computer.back_count; against a far player, what the room
+    tabletop.board.seat.back_count; against a far player, what the room
     agreed, else BACK asks it), and the pieces are to go back to the
     position before. False when there is nothing to take back."""
     events = board.journal.events
@@ -100,7 +100,7 @@ def take_back(board):
         if seat.REMOTE:  # (the room's to agree: tabletop.board.remote_seat)
             n = seat.back(events, before)
         else:
-            from tabletop.board.computer import back_count
+            from tabletop.board.seat import back_count
 
             n = back_count(events, seat.seat, before)
             if not n:

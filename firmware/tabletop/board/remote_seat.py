@@ -10,7 +10,7 @@ a Remote too (``board.FAR_SEAT``: tabletop.board.diabolo_remote).
                                 # say(obj): a line to the host (tabletop.device's say)
     far_move(board, event)      # the host's ``play``: the far seat's next event, or why not
     board.computer.deal(board, event)   # ... of a deal line: None, or why not
-    board.computer              # a Remote, doing what a Computer seat does (next_move, made...)
+    board.computer              # a Remote: a tabletop.board.seat Seat (next_move, made...)
     cut_to(board, 4)            # the host's ``undo`` with "to": the room agreed, back to line 4
     asked(board, cmd)           # the host's ``asked``: the room's open take-back, or none
 
@@ -30,7 +30,7 @@ next MENU (yes) or BACK (no) answers it (``pressed``, asked by the runtime
 before the board sees the press): ``{"event": "answer", "yes": true}``.
 """
 
-from tabletop.board.computer import Computer, back_count
+from tabletop.board.seat import Seat, back_count
 from tabletop.buttons.presses import NONE, SHORT_BACK, SHORT_MENU
 
 # What ``talk`` holds (tabletop.show.status_far says it): (ASKING, to), the
@@ -42,13 +42,13 @@ REFUSED = 3
 _NO_FAR = 'no seat is far away ("remote" first)'
 
 
-class Remote(Computer):
+class Remote(Seat):
     COLOUR = "remote"  # the profile colour its moves are lit in
     REMOTE = True
     news = ()  # lines for the host, said after the tick's moves (a Diabolo board's passes)
 
     def __init__(self, seats, board, say):
-        Computer.__init__(self, seats[0])
+        Seat.__init__(self, seats[0])
         self.seats = seats
         self.board = board
         self.say = say
@@ -57,30 +57,17 @@ class Remote(Computer):
     def plays(self, game):
         return game.turn in self.seats and not game.is_over()
 
-    def think(self, game, now_ms):
-        # Nothing to think: the far player chose (the host's ``play``).
-        self.began = None
-        return self.moves is not None
-
-    def thinking_now(self, game):
-        return False  # (its moves come with the host's commands, not after a tick)
-
     def given(self, event):
         """The far seat's next event (checked by the caller): lit next tick."""
         self.moves = [event]
         self.made_count = 0
         self.refused = False
 
-    def forget(self):
-        self.moves = None
-        self.waiting = False
-        self.refused = False
-
     def taken_back(self):
         self.forget()
 
     def accepted(self, event):
-        Computer.accepted(self, event)
+        Seat.accepted(self, event)
         if self.talk is not None and self.talk[0] == REFUSED:
             self.talk = None  # (said until the next move)
 
