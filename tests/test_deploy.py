@@ -152,6 +152,17 @@ def test_deploy_interrupted_finished_again_and_cut(tmp_path: Path) -> None:
         assert deploy(pico.path, "pyraos", said.append) == "b"
         assert any(s.startswith(f"0 of {files} files sent, 0 copied") for s in said), said
         assert said[-1] == "the board plays the new firmware"  # (its hello said play mode)
+        # a profile of another game: a tree of its own (that game's modules,
+        # not Pyraos's), most of it copied on the board from the tree in use;
+        # looked at once named, then the board reset into it
+        said.clear()
+        assert deploy(pico.path, "pacal", said.append, stop_after="pointer") == "a"
+        board = Board(pico.path)
+        listed = board.run("import os\nprint(sorted(os.listdir('/fw/a/tabletop/board')))")
+        board.mpremote("reset")
+        reply = hello(pico.path)
+        assert reply["game"] == "pacal" and reply["mode"] == "play", reply
+        assert "pacal_board.mpy" in listed and "pyraos_board.mpy" not in listed, listed
 
 
 @pytest.mark.parametrize(

@@ -48,16 +48,19 @@ from pathlib import Path
 
 from host_tools import ROOT
 from host_tools.board import profile_file
+from host_tools.deploy import tree as given_tree
 from host_tools.deploy.mplib import fetch, pinned
 from host_tools.deploy.remote import (
     Board,
     DeployError,
+    Space,
     free_the_repl,
     hello_after_reset,
     read_state,
 )
+from host_tools.deploy.tree import HOST_ONLY
 
-__all__ = ("Board", "DeployError", "deploy")
+__all__ = ("HOST_ONLY", "Board", "DeployError", "deploy")
 
 FIRMWARE = ROOT / "firmware"
 PROFILES = FIRMWARE / "profiles"
@@ -94,16 +97,18 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_profile(profile: str) -> tuple[str, bytes, bool]:
+def read_profile(profile: str) -> tuple[str, bytes, bool, tuple[str, ...]]:
     """The profile ``profile`` names (one of firmware/profiles, or a
     ``.json`` file), checked by the firmware's loader: its name on the
-    board, its bytes, and whether it names a display. DeployError naming
-    the file and the key otherwise (host_tools.board.profile_file)."""
+    board, its bytes, whether it names a display, and the games it plays.
+    DeployError naming the file and the key otherwise
+    (host_tools.board.profile_file)."""
     try:
         found = profile_file.read_profile(profile)
     except profile_file.ProfileFileError as err:
         raise DeployError(str(err)) from err
-    return found.path.stem, found.data, "i2c" in found.raw["pins"]
+    plays = tuple(sorted({game for game, _ in found.profile.games}))
+    return found.path.stem, found.data, "i2c" in found.raw["pins"], plays
 
 
 def mpy_cross() -> str:
@@ -120,25 +125,17 @@ def mpy_cross() -> str:
     return str(binary)
 
 
-# Portable code under firmware/ that only a host runs (never imported on a
-# board): left out of the board's tree. Each file costs a 4 KB block of the
-# board's flash at least, in each of the two trees a deploy keeps (a Pico's
-# 1.4 MB filesystem holds two trees of about 150 blocks, and little more).
-HOST_ONLY = (
-    "tabletop/records/record.py",  # whole record files (read, checked, written): host tools
-    "tabletop/show/picture_*.py",  # a position as plain text, for a host's screen
-)
-
-
-def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
-    """The firmware compiled for the board, with its data files (the
-    display's text tables): {path in the tree: local file}. HOST_ONLY left out."""
+def compile_tree(build: Path, mpy: int, plays: tuple[str, ...]) -> dict[str, Path]:
+    """The firmware of a board that plays the games ``plays``
+    (host_tools.deploy.tree: no other game's own modules, nor HOST_ONLY),
+    compiled for the board, with its data files (the display's text tables):
+    {path in the tree: local file}."""
     program = mpy_cross()
     arch = ARCHES.get(mpy >> 10 & 0x0F)
     out: dict[str, Path] = {}
-    sources = [(p, p.relative_to(FIRMWARE)) for pkg in ("tabletop", "hal")
-               for p in sorted((FIRMWARE / pkg).rglob("*.py"))
-               if not any(p.relative_to(FIRMWARE).match(h) for h in HOST_ONLY)]  # fmt: skip
+    files = given_tree.sources(plays)
+    data = [(p, rel) for p, rel in files if rel.suffix != ".py"]
+    sources = [(p, rel) for p, rel in files if rel.suffix == ".py"]
     sources.append((FIRMWARE / "main.py", Path("start.py")))
     for source, rel in sources:
         if rel.name.startswith("rp2_") and arch != "armv6m":
@@ -158,9 +155,8 @@ def compile_tree(build: Path, mpy: int) -> dict[str, Path]:
                 f"mpy-cross makes .mpy version {dest.read_bytes()[1]}, the board loads {mpy & 0xFF}"
             )
         out[rel.with_suffix(".mpy").as_posix()] = dest
-    for pkg in ("tabletop", "hal"):  # the display's text tables, as they are
-        for data in sorted((FIRMWARE / pkg).rglob("*.txt")):
-            out[data.relative_to(FIRMWARE).as_posix()] = data
+    for path, rel in data:  # (the display's text tables, as they are)
+        out[rel.as_posix()] = path
     return out
 
 
@@ -172,7 +168,7 @@ def deploy(
 ) -> str:
     """Deploy to the board at ``port``; the tree now in use. ``stop_after``
     (one of STEPS) stops there, as an interruption would (tests)."""
-    name, data, display = read_profile(profile)  # (before the board is touched)
+    name, data, display, plays = read_profile(profile)  # (before the board is touched)
     extra: list[tuple[str, bytes]] = [(f"/profiles/{name}.json", data)]
     extra.append(("/board.json", json.dumps({"profile": f"profiles/{name}.json"}).encode()))
     if display:
@@ -180,9 +176,9 @@ def deploy(
     loader = [("/main.py", LOADER.encode()), ("/boot.py", (FIRMWARE / "boot.py").read_bytes())]
     board = Board(port)
     answered = free_the_repl(port, say)
-    files, mpy, current = read_state(board)
+    files, mpy, current, space = read_state(board)
     with tempfile.TemporaryDirectory() as tmp:
-        tree = compile_tree(Path(tmp), mpy)
+        tree = compile_tree(Path(tmp), mpy, plays)
         if stop_after == "compiled":
             return current or ""
         digests = {rel: sha(path.read_bytes()) for rel, path in tree.items()}
@@ -199,7 +195,7 @@ def deploy(
                 _reset_to_play(board, port, say, "plays again")
             return target
         if not kept:
-            _copy_tree(board, f"/fw/{target}/", here, tree, digests, files, say)
+            _copy_tree(board, f"/fw/{target}/", here, tree, digests, files, space, plays, say)
         if stop_after == "copied":
             return current or ""
         _put_changed(board, Path(tmp), extra, files, ["/profiles", "/lib"])
@@ -252,11 +248,14 @@ def _copy_tree(
     tree: dict[str, Path],
     digests: dict[str, str],
     files: dict[str, str],
+    space: Space,
+    plays: tuple[str, ...],
     say: Callable[[str], None],
 ) -> None:
     # The firmware into the tree ``prefix``: what it lacks, from the tree in
     # use (``here``) where that has the file, else sent; what it has that
-    # the firmware has not, removed.
+    # the firmware has not, removed. Refused before anything is written
+    # when the flash has no room for it.
     chain: list[list[str]] = []
     dirs = sorted({str(Path(prefix + rel).parent) for rel in tree})
     for d in ["/fw", prefix.rstrip("/"), *dirs]:
@@ -271,6 +270,8 @@ def _copy_tree(
         else:
             copies.append((prefix + rel, path))
     stale = [p for p in files if p.startswith(prefix) and p[len(prefix) :] not in tree]
+    writes = [to for to, _ in copies] + [to for _, to in local]
+    _check_room(space, prefix, tree, writes, files, stale, plays, dirs)
     for remote, path in copies:
         chain.append(["fs", "cp", str(path), ":" + remote])
     for remote in stale:
@@ -286,6 +287,34 @@ def _copy_tree(
         f"{len(copies)} of {len(tree)} files sent, {len(local)} copied on the board, "
         f"{len(stale)} removed"
     )
+
+
+def _check_room(
+    space: Space,
+    prefix: str,
+    tree: dict[str, Path],
+    writes: list[str],
+    files: dict[str, str],
+    stale: list[str],
+    plays: tuple[str, ...],
+    dirs: list[str],
+) -> None:
+    # DeployError when the files to write (``writes``: their paths on the board)
+    # cannot fit: each takes whole blocks, a new folder two; what they
+    # replace in that tree, and what is removed from it, is freed at best.
+    needed = sum(space.blocks(tree[to[len(prefix) :]].stat().st_size) for to in writes)
+    needed += 2 * sum(1 for d in dirs if not any(f.startswith(d + "/") for f in files))
+    freed = sum(space.blocks(space.sizes.get(to, 0)) for to in writes if to in files)
+    freed += sum(space.blocks(space.sizes.get(p, 0)) for p in stale)
+    if needed > space.free + freed:
+        kb = space.block // 1024
+        raise DeployError(
+            f"the board's flash has no room for this firmware: {prefix} needs {needed} blocks "
+            f"of {kb} KB, and {space.free} are free (with {freed} its old files would free); "
+            f"a deploy keeps the firmware in use beside the new one. Nothing was written. "
+            f"Make room on the board (mpremote fs rm), or deploy a profile of fewer games "
+            f"(this one plays {', '.join(plays)})"
+        )
 
 
 def _run_chain(board: Board, chain: list[list[str]], say: Callable[[str], None]) -> None:

@@ -6,7 +6,7 @@ reset (the mode it boots into).
     board = Board(port)
     board.run("print(1)")                 # mpremote exec; DeployError if it fails
     answered = free_the_repl(port, say)   # True: it ran the firmware (now in maintenance)
-    files, mpy, current = read_state(board)
+    files, mpy, current, space = read_state(board)
     hello, problem = hello_after_reset(port)
 """
 
@@ -47,7 +47,7 @@ def walk(p):
         if e[1] == 0x4000:
             walk(q)
         else:
-            print('file', q, h(q))
+            print('file', q, h(q), e[3] if len(e) > 3 else 0)
 for p in ('/fw', '/lib', '/profiles'):
     try:
         walk(p)
@@ -63,6 +63,8 @@ try:
 except OSError:
     cur = '-'
 print('mpy', sys.implementation._mpy, cur)
+s = os.statvfs('/')
+print('space', s[0], s[3])
 """
 
 
@@ -109,6 +111,11 @@ class Board:
             out = said = "".join(lines).strip()
             if code < 0:
                 raise DeployError(f"mpremote {args[0]} did not end within {timeout:.0f} s")
+        if code != 0 and ("ENOSPC" in said or "Errno 28" in said):
+            raise DeployError(
+                "the board's flash is full (mpremote: no space left on the device): "
+                "nothing more was written, and the firmware in use still plays"
+            )
         if code != 0:
             raise DeployError(f"mpremote {args[0]} (exit {code}): {said[-400:]}")
         return out
@@ -117,23 +124,42 @@ class Board:
         return self.mpremote("exec", code)
 
 
-def read_state(board: Board) -> tuple[dict[str, str], int, str | None]:
+def read_state(board: Board) -> tuple[dict[str, str], int, str | None, Space]:
     """What the board holds: {path: sha256} of the files the deploy
-    manages, its .mpy number (sys.implementation._mpy) and the tree
-    ``/fw/current`` names (None: none yet)."""
+    manages, its .mpy number (sys.implementation._mpy), the tree
+    ``/fw/current`` names (None: none yet), and its filesystem's room."""
     files: dict[str, str] = {}  # (a line a file: one JSON of them all would not fit the heap)
+    space = Space()
     mpy = 0
     current = None
     for line in board.run(BOARD_STATE).splitlines():
         words = line.split()
-        if len(words) == 3 and words[0] == "file":
+        if len(words) in (3, 4) and words[0] == "file":
             files[words[1]] = words[2]
+            if len(words) == 4 and words[3].isdigit():  # (its size: the trees' files)
+                space.sizes[words[1]] = int(words[3])
         elif len(words) == 3 and words[0] == "mpy" and words[1].isdigit():
             mpy = int(words[1])
             current = words[2] if words[2] in TREES else None
+        elif len(words) == 3 and words[0] == "space" and words[1].isdigit() and words[2].isdigit():
+            space.block, space.free = int(words[1]), int(words[2])
     if not mpy:
         raise DeployError("the board did not say what it is (not MicroPython at its REPL?)")
-    return files, mpy, current
+    return files, mpy, current, space
+
+
+class Space:
+    """A board's filesystem: its block's bytes, the blocks free, and the
+    size of each file the deploy manages (every file takes whole blocks:
+    one at least)."""
+
+    def __init__(self) -> None:
+        self.block = 4096
+        self.free = 1 << 30  # (a board that did not say: not checked)
+        self.sizes: dict[str, int] = {}
+
+    def blocks(self, size: int) -> int:
+        return max(1, -(-size // self.block))
 
 
 def until(

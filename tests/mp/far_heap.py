@@ -26,7 +26,12 @@ from array import array
 GAME = sys.argv[1] if len(sys.argv) > 1 else "pacal"
 KIND = sys.argv[2] if len(sys.argv) > 2 else "far"
 ON_PICO = sys.platform == "rp2"
-PROFILES = "/profiles" if ON_PICO else "/repo/firmware/profiles"
+if ON_PICO:
+    PROFILES = "/profiles"
+elif sys.implementation.name == "micropython":
+    PROFILES = "/repo/firmware/profiles"  # (tests/mp/run.mjs)
+else:  # (CPython: tests/test_deploy_tree.py)
+    PROFILES = __file__.rsplit("/", 3)[0] + "/firmware/profiles"
 S = {}
 
 
