@@ -1,4 +1,5 @@
-"""A board against a simulator far away: the virtual board (the real
+"""A board against a simulator far away (and, last, two boards against
+each other: test_two_pyraos_boards_play_a_whole_game_through_the_room): the virtual board (the real
 firmware on CPython) behind a pseudo terminal, bridged to a room on a real
 amqtt broker on loopback by ``host_tools remote`` (host_tools.watch.bridge,
 pyserial on the pty), and a live table (sim.table.table) in the same room.
@@ -374,3 +375,37 @@ def test_a_board_whose_game_is_not_the_rooms_is_refused(broker: Broker) -> None:
         finally:
             link.close()
             room.close()
+
+
+def test_two_pyraos_boards_play_a_whole_game_through_the_room(broker: Broker) -> None:
+    """Pyraos on two boards, each bridged by its own ``host_tools remote``
+    (seats 0 and 1): each person plays their own turns and makes the other's
+    as their board lights them, through the broker restarted empty and a
+    power cut at one board; at the end both journals and the room's record
+    are one."""
+    homes = [BoardHome(broker.url, "pyraos", seat=s, seed=7 + s) for s in (0, 1)]
+    befell: set[int] = set()
+    try:
+        last, since = -1, time.monotonic()
+        while not all(home.bridge.over() and home.game().is_over() for home in homes):
+            for home in homes:
+                home.check()
+                home.act()
+            n = len(homes[0].bridge.record())
+            if n >= 8 and 8 not in befell:  # the broker goes down, comes back empty
+                befell.add(8)
+                broker.restart()
+            if n >= 13 and 13 not in befell:  # the second board's power is cut
+                befell.add(13)
+                homes[1].power_cut()
+            if n != last:
+                last, since = n, time.monotonic()
+            assert time.monotonic() - since < PATIENCE_S, [home.said for home in homes]
+        record = homes[0].bridge.record()
+        assert befell == {8, 13} and len(record) > 20
+        assert homes[0].record() == homes[1].record() == record == homes[1].bridge.record()
+        assert {json.loads(line)["p"] for line in record[1:]} == {0, 1}
+        assert any("started again" in s for s in homes[1].said)  # (the power cut, seen)
+    finally:
+        for home in homes:
+            home.close()
