@@ -204,6 +204,44 @@ def test_back_at_the_board_agreed_far_away_goes_back_at_both_and_play_goes_on(
     assert any("as the room agreed" in s for s in match.home.said), match.home.said
 
 
+def test_a_move_made_at_once_after_an_agreed_take_back_is_kept(match: Match) -> None:
+    """The board makes the agreed take-back, and its person puts the pieces
+    back and moves again, before the bridge has read a word of it (a busy
+    computer: the bridge holds on after sending ``undo``). The bridge then
+    reads the undo and the new move at once: the move goes to the room, and
+    the take-back is not sent again (it took that move back too, once)."""
+    k = match.players
+    before = match.play_to(5, turn=0)
+    have = match.home.game()
+    kept = len(before) - k
+    match.press("back")
+    match.until(lambda: match.back.asked() == (0, k), act=False)
+    home = match.home
+    sent, go = threading.Event(), threading.Event()
+    ask = home.link.ask
+
+    def held(cmd: dict[str, Any], **kw: Any) -> Any:  # (the bridge's link, slow after an undo)
+        reply = ask(cmd, **kw)
+        if cmd.get("cmd") == "undo":
+            sent.set()
+            go.wait(PATIENCE_S)
+        return reply
+
+    home.link.ask = held  # type: ignore[method-assign,assignment]
+    try:
+        match.answer(True)
+        match.until(sent.is_set, act=False)
+        match.until(lambda: len(home.record()) == kept and home.mode() == match.modes[1], act=False)
+        home.put_back(have)
+        match.until(lambda: len(home.record()) == kept + 1)  # (the person's own move, at once)
+        moved = home.record()[kept]
+    finally:
+        go.set()
+    record = match.play_to(len(before) + 2, turn=0)
+    assert record[:kept] == before[:kept] and record[kept] == moved
+    assert match.room.cuts == [kept - 1]
+
+
 def test_back_at_the_board_refused_far_away_changes_nothing(match: Match) -> None:
     before = match.play_to(5, turn=0)
     match.press("back")

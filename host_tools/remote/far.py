@@ -9,6 +9,7 @@ room on an MQTT broker (host_tools.remote.room).
     far.say_pass(2, colour), far.passed(1, colour), far.double(1, colour)   # Diabolo
     far.back_to                         # after a take-back the room agreed: the record lines
                                         # the home keeps (it takes back the rest), else None
+    far.home_took_back(4)               # ... the home says it did: its record back to 4 lines
 
 The home makes a far seat's events at its board (a simulator's table
 has its hand make them, as a computer seat's), so the board judges them
@@ -161,6 +162,15 @@ class Far:
                 return True
             self.back_to = None
         return False
+
+    def home_took_back(self, length: int) -> None:
+        """The home says it took its record back to ``length`` lines (a
+        board's undo event): a take-back the room agreed is followed once
+        that is no longer than ``back_to``, whatever the home has played
+        since (a busy bridge reads the undo and the next moves at once, and
+        never sees the shorter record)."""
+        if self.back_to is not None and length <= self.back_to:
+            self.back_to = None
 
     def sync(self) -> None:
         """The table's new lines matched with the room's, and put in it

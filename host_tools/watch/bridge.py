@@ -222,6 +222,8 @@ class Bridge:
         if kind == "move" and obj.get("n") == home.record_length():
             home.add(obj["line"])
         elif kind in ("move", "undo"):  # (one missed, or taken back: the board's whole record)
+            if kind == "undo" and type(obj.get("events")) is int and self.far is not None:
+                self.far.home_took_back(obj["events"] + 1)  # (its moves since may be read at once)
             self._read_board()
             self.sent = 0
             if kind == "undo" and self.back is not None:
