@@ -1,0 +1,288 @@
+"""Exact kids endgames: who wins a Pyraos "kids" position with best play,
+proven by looking at every line, run in slices like pyraos_search.
+
+    e = Exact(me, you, mine, yours, turns, nodes=200000, keys=1 << 16)
+    while e.step(300) is None:    # at most 300 positions per call
+        ...                       # the board's tick runs here
+    e.result                      # 1 the mover wins, -1 loses, 0 not proven (budget spent)
+    e.best, e.length              # the turn that wins (or resists longest), the proven turns
+    e.lost                        # the root turns proven to lose
+
+Kids has no take-backs: every turn places a marble or raises one, so the
+game never comes back to a position and each position has a value. The
+search is depth first: a position is won as soon as one of its turns leaves
+the other a lost position (the turns in pyraos_turns' order, the promising
+first), lost once all its turns leave the other a won one. Its table keeps
+what it proved by position up to the board's 8 symmetries (the least image
+of the two masks), at most ``keys`` of them (then it starts again empty).
+A value is ``n`` (the mover wins within n turns, both players', following
+the proof) or ``-n`` (loses within n). Loaded only by the strong level.
+"""
+
+from micropython import const
+
+from tabletop.clock import ticks_diff, ticks_us
+from tabletop.players.pyraos_search import WIN, WON
+from tabletop.players.pyraos_turns import MOVE, events
+from tabletop.players.pyraos_turns import turns as all_turns
+from tabletop.rules.pyraos import PLACE, RAISE
+from tabletop.rules.pyraos_geometry import LEVEL_SIZE, LEVEL_START, POSITIONS
+
+_DEPTH = const(64)  # plies at most: a kids game has fewer turns than marbles and spots
+_CLOCK_EVERY = const(128)  # positions between two looks at the clock
+_TOP_PLACED = const(1 << 20 | 29)  # a turn that places on the top (pyraos.PLACE, geometry.TOP)
+_KIND_AND_A = const(3 << 20 | 31)
+_CHUNK = const(5)  # bits per lookup when a mask is mapped by a symmetry
+_CHUNKS = const(6)
+_NO_TURNS = []  # a ply's turns when no position is searched there (never changed)
+
+
+def _symmetries():
+    """SYM[s * 192 + c * 32 + v]: the bits ``v`` of chunk ``c`` (bits 5c..5c+4)
+    mapped by symmetry s (1..7; 0, the identity, is not kept)."""
+    image = []  # image[s][i]: where symmetry s takes spot i
+    for s in range(8):
+        row = bytearray(POSITIONS)
+        for k in range(4):
+            n = LEVEL_SIZE[k]
+            for y in range(n):
+                for x in range(n):
+                    a, b = (x, y) if s < 4 else (y, x)
+                    for _ in range(s & 3):
+                        a, b = n - 1 - b, a
+                    row[LEVEL_START[k] + y * n + x] = LEVEL_START[k] + b * n + a
+        image.append(row)
+    out = []
+    for s in range(8):
+        for c in range(_CHUNKS):
+            for v in range(32):
+                m = 0
+                for j in range(_CHUNK):
+                    if v >> j & 1:
+                        m |= 1 << image[s][c * _CHUNK + j]
+                out.append(m)
+    return out
+
+
+SYM = _symmetries()
+
+
+def canonical(me, you):
+    """The least ``me << 30 | you`` over the 8 images of the position."""
+    t = SYM
+    best_a, best_b = me, you
+    for o in range(192, 1536, 192):
+        a = (t[o + (me & 31)] | t[o + 32 + (me >> 5 & 31)] | t[o + 64 + (me >> 10 & 31)]
+             | t[o + 96 + (me >> 15 & 31)] | t[o + 128 + (me >> 20 & 31)]
+             | t[o + 160 + (me >> 25)])  # fmt: skip
+        if a > best_a:
+            continue
+        b = (t[o + (you & 31)] | t[o + 32 + (you >> 5 & 31)] | t[o + 64 + (you >> 10 & 31)]
+             | t[o + 96 + (you >> 15 & 31)] | t[o + 128 + (you >> 20 & 31)]
+             | t[o + 160 + (you >> 25)])  # fmt: skip
+        if a < best_a or b < best_b:
+            best_a, best_b = a, b
+    return best_a << 30 | best_b
+
+
+class Exact:
+    def __init__(self, me, you, mine, yours, turns, nodes, clock=None, ms=0, keys=1 << 16):
+        self.max_nodes = nodes
+        self.clock = clock
+        self.deadline = clock() + ms if clock is not None else 0
+        self.keys = keys
+        self.table = {}
+        self.nodes = 0
+        self.result = 0
+        self.best = 0
+        self.length = 0
+        self.lost = []  # the root turns proven to lose, each with its value (-n: lost in n)
+        self.lost_by = []
+        self.done = False
+        n = _DEPTH
+        self.me = [0] * n
+        self.you = [0] * n
+        self.mine = bytearray(n)
+        self.yours = bytearray(n)
+        self.moves = [_NO_TURNS] * n
+        self.next = bytearray(n)
+        self.worst = bytearray(n)  # a position being proven lost: its longest loss so far
+        self.key = [0] * n
+        turns.sort(reverse=True)
+        self.moves[0] = turns
+        self.me[0], self.you[0], self.mine[0], self.yours[0] = me, you, mine, yours
+        self.sp = 0
+        self.entering = False  # True: the position at ply sp is to be looked at
+        self.ret = 0
+
+    def step(self, budget, until=None, margin=0):
+        """Look at up to ``budget`` more positions (with ``until``, a
+        ticks_us time, none begun with less than ``margin`` us left); None
+        while it goes on, then ``result``."""
+        if self.done:
+            return self.result
+        ME, YOU, MINE, YOURS = self.me, self.you, self.mine, self.yours
+        MOVES, NEXT, WORST = self.moves, self.next, self.worst
+        KEY, table = self.key, self.table
+        placing, raising = PLACE, RAISE
+        now_us, diff, key_of = ticks_us, ticks_diff, canonical
+        nodes = self.nodes
+        stop = min(nodes + budget, self.max_nodes)
+        clock = self.clock
+        look = nodes + _CLOCK_EVERY
+        sp, entering, ret = self.sp, self.entering, self.ret
+        while True:
+            if entering:
+                if nodes >= stop or (until is not None and diff(until, now_us()) < margin):
+                    break
+                nodes += 1
+                if nodes >= look:
+                    look = nodes + _CLOCK_EVERY
+                    if clock is not None and clock() >= self.deadline:
+                        nodes -= 1
+                        break
+                p = sp
+                me, you = ME[p], YOU[p]
+                k = key_of(me, you) << 8 | MINE[p] << 4 | YOURS[p]
+                v = table.get(k)
+                entering = False
+                if v is not None:
+                    ret = v
+                    sp -= 1
+                    continue
+                KEY[p] = k
+                moves = all_turns(me, you, MINE[p], False, False)
+                moves.sort(reverse=True)
+                MOVES[p] = moves
+                NEXT[p] = 0
+                WORST[p] = 0
+                continue
+            # the turn NEXT[sp] - 1 of ply sp is done, its value ``ret`` (the
+            # other's); none yet at a fresh ply (NEXT 0)
+            p = sp
+            i = NEXT[p]
+            moves = MOVES[p]
+            v = 0  # the position's value, once it is proven
+            if i:
+                if ret <= 0:  # the other loses: the mover wins
+                    v = 1 - ret
+                else:
+                    if ret + 1 > WORST[p]:
+                        WORST[p] = ret + 1
+                    if not p:
+                        self.lost.append(moves[i - 1])
+                        self.lost_by.append(ret + 1)
+            if not v and i >= len(moves):  # every turn lost
+                v = -WORST[p]
+            if v:
+                if not p:
+                    self.result, self.length = (1, v) if v > 0 else (-1, -v)
+                    self.best = moves[i - 1] if v > 0 else self.lost[self.lost_by.index(-v)]
+                    break
+                if len(table) >= self.keys:
+                    table.clear()
+                table[KEY[p]] = v
+                MOVES[p] = _NO_TURNS
+                ret = v
+                sp -= 1
+                continue
+            m = moves[i]
+            NEXT[p] = i + 1
+            if m & _KIND_AND_A == _TOP_PLACED or not YOURS[p]:
+                ret = 0  # the top is the mover's, or the other has no marble left: lost
+                continue
+            # The turn played: the mover's marbles and reserve (as pyraos_search
+            # plays it, inline: no call per position; no take-backs in kids).
+            you = ME[p]
+            yours = MINE[p]
+            kind = m >> 20 & 3
+            if kind == placing:
+                you |= 1 << (m & 31)
+                yours -= 1
+            elif kind == raising:
+                you ^= 1 << (m & 31) | 1 << (m >> 5 & 31)
+            q = p + 1
+            ME[q], YOU[q] = YOU[p], you
+            MINE[q], YOURS[q] = YOURS[p], yours
+            sp = q
+            entering = True
+        self.nodes = nodes
+        self.sp, self.entering, self.ret = sp, entering, ret
+        if (
+            self.result
+            or nodes >= self.max_nodes
+            or (clock is not None and clock() >= self.deadline)
+        ):
+            self.done = True
+            self.table = {}  # the memory goes back
+            self.moves = []
+            return self.result
+        return None
+
+
+class Proving:
+    """The strong level in a kids endgame: Exact first, on 3/4 of the budget
+    (``nodes`` positions, or with ``clock`` ``ms`` milliseconds), then, unless
+    it proved the result, ``search(turns, nodes, ms)`` (a pyraos_search.Search
+    made then, over the root turns not proven lost) on the rest. The same
+    face as pyraos_player.Thinking: ``step``, ``value``, ``solved``,
+    ``depth``, ``nodes``, ``facts``."""
+
+    def __init__(self, root, turns, nodes, clock, ms, keys, search, player):
+        self.player = player
+        self.turns = list(turns)
+        self.budget, self.clock, self.ms = nodes, clock, ms
+        self.started = clock() if clock is not None else 0
+        self.make = search
+        self.search = None
+        share = nodes if clock is not None else max(1, nodes * 3 // 4)
+        self.exact = Exact(root[0], root[1], root[2], root[3], turns, share, clock, ms * 3 // 4,
+                           keys)  # fmt: skip
+
+    def step(self, nodes, until=None, margin=0):
+        e = self.exact
+        if self.search is None:
+            if e.step(nodes, until, margin) is None:
+                return None
+            if e.result:
+                return events(e.best & MOVE, self.player)
+            left = [t for t in self.turns if t not in e.lost] or self.turns
+            ms = self.ms - (self.clock() - self.started) if self.clock is not None else 0
+            self.search = self.make(left, max(1, self.budget - e.nodes), max(1, ms))
+            e.table = {}
+            return None
+        best = self.search.step(nodes, until, margin)
+        return None if best is None else events(best & MOVE, self.player)
+
+    @property
+    def value(self):
+        e = self.exact
+        if e.result:
+            return e.result * (WIN - e.length)
+        return self.search.value if self.search is not None else 0
+
+    @property
+    def solved(self):
+        return bool(self.exact.result) or (self.search is not None and self.search.solved)
+
+    @property
+    def depth(self):
+        e = self.exact
+        if e.result or self.search is None:
+            return e.length
+        return self.search.depth
+
+    @property
+    def nodes(self):
+        return self.exact.nodes + (self.search.nodes if self.search is not None else 0)
+
+    def facts(self):
+        """As pyraos_player.Thinking's, and ``proved``: how many root turns
+        the exact search proved lost."""
+        v = self.value
+        out = {"score": v, "depth": self.depth, "nodes": self.nodes}
+        if v > WON or v < -WON:
+            out["value"] = "win" if v > 0 else "loss"
+            out["turns"] = WIN - abs(v)
+        out["proved"] = len(self.exact.lost)
+        return out
