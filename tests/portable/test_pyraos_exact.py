@@ -1,16 +1,18 @@
 """The kids proof (tabletop.players.pyraos_exact) against the plain minimax
 of test_pyraos_player_endgames (over the rules' own moves), and its table's
-key against the board's symmetries turned by position name. Runs under
-CPython and MicroPython.
+key against the board's symmetries turned by position name; the strong
+level, which proves a kids endgame first. Runs under CPython and MicroPython.
 """
 
 import sys
 import unittest
 
+from tabletop import players
 from tabletop.clock import ticks_add, ticks_us
 from tabletop.players.pyraos_exact import Exact, canonical
 from tabletop.players.pyraos_turns import events, turns
 from tabletop.rules.pyraos_geometry import position_index, position_name
+from tabletop.rules.rng import Rng
 from test_pyraos_player_endgames import endgame, minimax, play, result_for
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -83,6 +85,51 @@ class ExactTest(unittest.TestCase):
         e = proof(g, nodes=50)
         self.assertEqual(e.result, 0)
         self.assertTrue(e.nodes <= 50)
+
+
+class StrongTest(unittest.TestCase):
+    """The strong level in a kids endgame: the proof first (pyraos_exact.Proving)."""
+
+    def test_a_proven_result_is_said_and_played(self):
+        said = set()
+        for seed in SEEDS:
+            g = endgame("kids", seed, RESERVES)
+            if g is None:
+                continue
+            thinking = players.start(g, "strong", 20000, Rng(1))
+            moves = None
+            while moves is None:
+                moves = thinking.step(500)
+            facts = thinking.facts()
+            want = minimax(g)
+            self.assertEqual(facts["value"], "win" if want > 0 else "loss", seed)
+            said.add(facts["value"])
+            if want > 0:
+                c = play(g, moves)
+                self.assertTrue(c.is_over() or minimax(c) == -1, seed)
+            self.assertTrue(1 <= facts["turns"] <= 2 * RESERVES + 1, seed)
+        self.assertEqual(said, {"win", "loss"})
+
+    def test_unproven_it_plays_a_turn_not_proven_lost(self):
+        picked = left_out = 0
+        for seed in range(20):
+            g = endgame("kids", seed, 11)
+            if g is None:
+                continue
+            thinking = players.start(g, "strong", 1000, Rng(1))  # (750 for the proof)
+            moves = None
+            while moves is None:
+                moves = thinking.step(500)
+            facts = thinking.facts()
+            if "value" in facts:
+                continue  # (proven on so small a budget)
+            lost = [events(t, g.turn) for t in thinking.exact.lost]
+            self.assertEqual(facts["proved"], len(lost))
+            self.assertNotIn(moves, lost, seed)
+            self.assertIn(moves[0], list(g.legal_moves()))
+            picked += 1
+            left_out += len(lost)
+        self.assertTrue(picked > 0 and left_out > 0, (picked, left_out))
 
 
 if __name__ == "__main__":
