@@ -4,6 +4,7 @@ legal and only 1 or 2 of them win (tests/reference/pyraos_solve.py says).
 
     from tests.reference import pyraos_hard as hard
     g = hard.position(seed, empty)        # a tabletop.rules.pyraos state, or None
+    hard.moves_to(seed, empty)            # the rule moves that lead there
     hard.solver_position(g)               # the same as pyraos_solve's position
     hard.winning(g)                       # the names of the turns that win
     hard.turn_of(events)                  # a turn's rule moves as (src, dst)
@@ -39,14 +40,27 @@ FOUND: tuple[tuple[int, int, tuple[str, ...]], ...] = (
 def position(seed: int, empty: int) -> Pyraos | None:
     """The state of random play from ``seed`` when ``empty`` spots are left
     empty, if the game goes on and has 7-15 legal turns then."""
+    moves = moves_to(seed, empty)
+    if moves is None:
+        return None
+    g = Pyraos(KIDS)
+    for move in moves:
+        g.apply(move)
+    return g
+
+
+def moves_to(seed: int, empty: int) -> list[Any] | None:
+    """The moves of ``position(seed, empty)`` (for a record), or None."""
     rng = Rng(seed)
     g = Pyraos(KIDS)
+    moves = []
     while not g.is_over() and 30 - bin(g.marbles[0] | g.marbles[1]).count("1") > empty:
-        moves = list(g.legal_moves())
-        g.apply(moves[rng.below(len(moves))])
+        legal = list(g.legal_moves())
+        moves.append(legal[rng.below(len(legal))])
+        g.apply(moves[-1])
     if g.is_over() or 30 - bin(g.marbles[0] | g.marbles[1]).count("1") != empty:
         return None
-    return g if 7 <= len(ps.turns(solver_position(g))) <= 15 else None
+    return moves if 7 <= len(ps.turns(solver_position(g))) <= 15 else None
 
 
 def solver_position(g: Pyraos) -> ps.Position:
