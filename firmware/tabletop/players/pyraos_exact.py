@@ -52,15 +52,14 @@ def _symmetries():
                         a, b = n - 1 - b, a
                     row[LEVEL_START[k] + y * n + x] = LEVEL_START[k] + b * n + a
         image.append(row)
-    out = []
+    out = [0] * (8 * _CHUNKS * 32)
     for s in range(8):
         for c in range(_CHUNKS):
-            for v in range(32):
-                m = 0
-                for j in range(_CHUNK):
-                    if v >> j & 1:
-                        m |= 1 << image[s][c * _CHUNK + j]
-                out.append(m)
+            o = (s * _CHUNKS + c) * 32
+            for v in range(1, 32):  # (v's bits but its lowest, then that one: one OR each)
+                low = v & -v
+                j = (1, 2, 4, 8, 16).index(low)
+                out[o + v] = out[o + (v ^ low)] | 1 << image[s][c * _CHUNK + j]
     return out
 
 
