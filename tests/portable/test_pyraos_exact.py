@@ -9,7 +9,7 @@ import unittest
 
 from tabletop import players
 from tabletop.clock import ticks_add, ticks_us
-from tabletop.players.pyraos_exact import Exact, canonical
+from tabletop.players.pyraos_exact import Exact, canonical, symmetric
 from tabletop.players.pyraos_turns import events, turns
 from tabletop.rules.pyraos_geometry import position_index, position_name
 from tabletop.rules.rng import Rng
@@ -38,6 +38,13 @@ def turned(mask, quarter, mirror):
     return out
 
 
+def position_mask(names):
+    out = 0
+    for name in names.split():
+        out |= 1 << position_index(name)
+    return out
+
+
 def proof(g, nodes=10**7, slice_us=None):
     p = g.turn
     me, you = g.marbles[p], g.marbles[1 - p]
@@ -60,6 +67,12 @@ class ExactTest(unittest.TestCase):
                     a, b = turned(me, quarter, mirror), turned(you, quarter, mirror)
                     self.assertEqual(canonical(a, b), key, (seed, quarter, mirror))
             self.assertNotEqual(canonical(you, me), key)  # (the colours are not a symmetry)
+
+    def test_a_symmetric_root_is_told_from_the_others(self):
+        diagonal = position_mask("a1 b2 c3")
+        self.assertTrue(symmetric(diagonal, position_mask("d1 a4")))  # (mirrored on a1-d4)
+        self.assertFalse(symmetric(diagonal, position_mask("d1 a3")))
+        self.assertTrue(symmetric(0, 0))
 
     def test_kids_endgames_are_proven_as_minimax_says(self):
         tried = 0

@@ -14,7 +14,10 @@ search is depth first: a position is won as soon as one of its turns leaves
 the other a lost position (the turns in pyraos_turns' order, the promising
 first), lost once all its turns leave the other a won one. Its table keeps
 what it proved by position up to the board's 8 symmetries (the least image
-of the two masks), at most ``keys`` of them (then it starts again empty).
+of the two masks), at most ``keys`` of them (then it starts again empty),
+when the root is symmetric; else a position's images are out of its reach
+(marbles stay on level 1 or go up) and it keys the position as it is (the
+images saved 1 % of a 16-empty endgame's positions for 45 % more time).
 A value is ``n`` (the mover wins within n turns, both players', following
 the proof) or ``-n`` (loses within n). Loaded only by the strong level.
 """
@@ -66,22 +69,35 @@ def _symmetries():
 SYM = _symmetries()
 
 
+def image(mask, s):
+    """``mask`` mapped by symmetry ``s`` (1..7)."""
+    t = SYM
+    o = s * 192
+    return (t[o + (mask & 31)] | t[o + 32 + (mask >> 5 & 31)] | t[o + 64 + (mask >> 10 & 31)]
+            | t[o + 96 + (mask >> 15 & 31)] | t[o + 128 + (mask >> 20 & 31)]
+            | t[o + 160 + (mask >> 25)])  # fmt: skip
+
+
 def canonical(me, you):
     """The least ``me << 30 | you`` over the 8 images of the position."""
-    t = SYM
     best_a, best_b = me, you
-    for o in range(192, 1536, 192):
-        a = (t[o + (me & 31)] | t[o + 32 + (me >> 5 & 31)] | t[o + 64 + (me >> 10 & 31)]
-             | t[o + 96 + (me >> 15 & 31)] | t[o + 128 + (me >> 20 & 31)]
-             | t[o + 160 + (me >> 25)])  # fmt: skip
+    for s in range(1, 8):
+        a = image(me, s)
         if a > best_a:
             continue
-        b = (t[o + (you & 31)] | t[o + 32 + (you >> 5 & 31)] | t[o + 64 + (you >> 10 & 31)]
-             | t[o + 96 + (you >> 15 & 31)] | t[o + 128 + (you >> 20 & 31)]
-             | t[o + 160 + (you >> 25)])  # fmt: skip
+        b = image(you, s)
         if a < best_a or b < best_b:
             best_a, best_b = a, b
     return best_a << 30 | best_b
+
+
+def symmetric(me, you):
+    """True when one of the 7 symmetries but the identity maps the position
+    onto itself: then its lines reach positions and their images alike."""
+    for s in range(1, 8):
+        if image(me, s) == me and image(you, s) == you:
+            return True
+    return False
 
 
 class Exact:
@@ -107,6 +123,7 @@ class Exact:
         self.next = bytearray(n)
         self.worst = bytearray(n)  # a position being proven lost: its longest loss so far
         self.key = [0] * n
+        self.symmetric = symmetric(me, you)  # (else the table keys the position as it is)
         turns.sort(reverse=True)
         self.moves[0] = turns
         self.me[0], self.you[0], self.mine[0], self.yours[0] = me, you, mine, yours
@@ -122,7 +139,7 @@ class Exact:
             return self.result
         ME, YOU, MINE, YOURS = self.me, self.you, self.mine, self.yours
         MOVES, NEXT, WORST = self.moves, self.next, self.worst
-        KEY, table = self.key, self.table
+        KEY, table, sym = self.key, self.table, self.symmetric
         placing, raising = PLACE, RAISE
         now_us, diff, key_of = ticks_us, ticks_diff, canonical
         nodes = self.nodes
@@ -142,7 +159,7 @@ class Exact:
                         break
                 p = sp
                 me, you = ME[p], YOU[p]
-                k = key_of(me, you) << 8 | MINE[p] << 4 | YOURS[p]
+                k = (key_of(me, you) if sym else me << 30 | you) << 8 | MINE[p] << 4 | YOURS[p]
                 v = table.get(k)
                 entering = False
                 if v is not None:
