@@ -37,8 +37,9 @@ _LEVELS = {
 _MS_NODES = const(1 << 28)  # the position cap when the budget is in milliseconds
 TT_BITS = const(12)  # the transposition table's size, as a power of 2
 # A kids position with this many empty spots or fewer: the strong level
-# tries to prove it first (pyraos_exact), its table 2**(2 tt_bits - 10)
-# positions (1,024 at a board's 10 bits), 2**_KEYS_BITS at most.
+# tries to prove it first (pyraos_exact), its table 2**(2 tt_bits - 11)
+# positions, 2**_KEYS_BITS at most: 512 at a board's 10 bits (big-int keys:
+# some 25 KB, estimated, about the search's table, which is made after it).
 EXACT_EMPTY = const(22)
 _KEYS_BITS = const(20)
 
@@ -78,7 +79,7 @@ def start(state, level, budget, rng, clock=None, tt_bits=TT_BITS):
     if level == "strong" and state.variant == KIDS and _empty(me | you) <= EXACT_EMPTY:
         from tabletop.players.pyraos_exact import Proving  # (this level's only)
 
-        keys = 1 << min(2 * tt_bits - 10, _KEYS_BITS)
+        keys = 1 << min(2 * tt_bits - 11, _KEYS_BITS)
         return Proving(root, first, nodes, clock, ms, keys, search, p)
     return Thinking(search(first, nodes, ms), p)
 
