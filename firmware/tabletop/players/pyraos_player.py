@@ -11,11 +11,11 @@ picks the game.
 Levels: ``random`` a uniformly random legal turn; ``easy`` two turns deep with
 noise on its choice; ``medium`` four turns deep on a quarter of the budget;
 ``strong`` the whole budget, as deep as it reaches; in a kids endgame
-(EXACT_EMPTY) it first tries to prove the result on 3/4 of it
-(tabletop.players.pyraos_exact), plays a proven win, and leaves out the
-turns proven lost. ``budget`` counts
-positions, or milliseconds when ``clock`` (a callable giving milliseconds)
-is given. A turn found by the search is a place or raise and, when it makes a
+(EXACT_EMPTY) it searches a quarter of it, then proves the result on the
+rest (tabletop.players.pyraos_exact), its search's turn first, plays a
+proven win, and never a turn proven lost while another is not.
+``budget`` counts positions, or milliseconds when ``clock`` (a callable
+giving milliseconds) is given. A turn found by the search is a place or raise and, when it makes a
 square, its take-back; a state waiting for a take-back gets only that.
 """
 
