@@ -81,7 +81,12 @@ class BoardHome:
     def check(self) -> None:
         if self.error is not None:
             raise self.error
-        assert not self.bridge.problem, self.bridge.problem
+        assert not self.bridge.problem, (  # (and what the bridge, the room, the board had)
+            self.bridge.problem,
+            self.said[-8:],
+            self.bridge.record()[-4:],
+            self.record()[-4:],
+        )
 
     def on_board(self, job: Any) -> Any:
         got: list[Any] = []

@@ -79,6 +79,9 @@ class Home(Protocol):
     def game_begun(self) -> bool:
         """Has the home's game begun (not a board's own from before)?"""
 
+    def busy(self) -> bool:
+        """Is a hand at work at the home (a move begun, not in its record yet)?"""
+
 
 class Far:
     def __init__(self, table: Home, room: RoomLike, seats: set[int]) -> None:
@@ -158,7 +161,9 @@ class Far:
             self._match_again()
             return True  # (next time: the room's record is surely cut by then)
         if self.back_to is not None:
-            if self.table.record_length() > self.back_to:
+            # (a hand at work may be making a far move the cut dropped: its
+            # line comes once it is made, and goes back then too)
+            if self.table.record_length() > self.back_to or self.table.busy():
                 return True
             self.back_to = None
         return False

@@ -104,6 +104,9 @@ class BoardHome:
     def game_begun(self) -> bool:
         return True  # (the bridge starts the room's game on the board first)
 
+    def busy(self) -> bool:
+        return False  # (what the board accepted is its record: the bridge sees no hand)
+
 
 class Bridge:
     def __init__(
